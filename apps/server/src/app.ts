@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
+import type { Config } from './config/config.ts';
+import { createDatabase, type Db } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { loggerOptions } from './logger.ts';
+import { authApi, AUTH_PREFIX } from './auth/auth-api.ts';
+import type { AuthSettings } from './auth/auth-settings.ts';
+import { SessionStore } from './auth/sessions/session-store.ts';
+import { SessionCookies, sessionPlugin } from './auth/sessions/session-plugin.ts';
+import { csrfPlugin } from './http/csrf.ts';
+import { handleError } from './http/error-handler.ts';
+import { registerHealthRoutes } from './http/health-routes.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSpa } from './http/spa.ts';
+import { TranscriptionQueue } from './jobs/transcription-queue.ts';
+import { TranscriptionRunner } from './jobs/transcription-runner.ts';
+import { registerPadRoutes } from './pads/pads-routes.ts';
+import { registerStatsRoutes } from './stats/stats-routes.ts';
+import { LocalStorage } from './storage/local-storage.ts';
+import type { BlobStorage } from './storage/blob-storage.ts';
+import { createTranscriber, loadAudioPreparer } from './transcription/engine-factory.ts';
+import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
+
+export interface App {
+  app: FastifyInstance;
+  db: Db;
+  storage: BlobStorage;
+  runner: TranscriptionRunner | undefined;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/**
+ * Builds the whole server as a Fastify instance without listening (tests use inject() or
+ * listen on port 0). Closing the app stops the worker, the engine and the database.
+ */
+export async function buildApp(config: Config): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+  app.setErrorHandler(handleError);
+
+  const db = createDatabase(config.database);
+  const migrated = await migrateToLatest(db);
+  if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
+  const storage = new LocalStorage(path.join(config.dataDir, 'blobs'));
+
+  let shuttingDown = false;
+  app.addHook('preClose', (done) => {
+    shuttingDown = true;
+    done();
+  });
+
+  const queue = new TranscriptionQueue(db, config.database.kind);
+  let runner: TranscriptionRunner | undefined;
+  if (config.roles.worker) {
+    const transcriber = await createTranscriber(config);
+    runner = new TranscriptionRunner({
+      queue,
+      storage,
+      transcriber,
+      prepare: await loadAudioPreparer(),
+      log: app.log.child({ component: 'transcription' }),
+      concurrency: config.transcription.concurrency,
+    });
+    const started = runner;
+    app.addHook('onClose', async () => {
+      await started.stop();
+      await transcriber.close();
+    });
+  }
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  await app.register(cookie);
+  await registerSecurityHeaders(app, { hsts: config.secureCookies });
+  registerHealthRoutes(app, { db, storage, isShuttingDown: () => shuttingDown });
+
+  if (config.roles.api) {
+    await app.register(csrfPlugin, {
+      secure: config.secureCookies,
+      exemptPrefixes: [],
+      reject: (_request, reply) =>
+        reply.status(403).send({
+          status: 403,
+          errors: [
+            {
+              code: API_ERROR_CODES.csrfFailed,
+              message: 'Your session security token is missing or out of date. Reload the page and try again.',
+            },
+          ],
+        }),
+    });
+    const sessionStore = new SessionStore(db, config.sessionMaxAgeMs);
+    await app.register(sessionPlugin, {
+      cookies: new SessionCookies(sessionStore, { secure: config.secureCookies, maxAgeMs: config.sessionMaxAgeMs }),
+    });
+    const settings: AuthSettings = {
+      signupOpen: config.signupOpen,
+      loginByCodeEnabled: false,
+      emailVerification: 'none',
+    };
+    await app.register((scope) => authApi(scope, { db, settings }), { prefix: AUTH_PREFIX });
+    await app.register(
+      (scope, _opts, done) => {
+        registerPadRoutes(scope, { db, storage });
+        registerVoiceNoteRoutes(scope, {
+          db,
+          storage,
+          maxBytes: config.uploadMaxBytes,
+          onQueued: () => runner?.wake(),
+        });
+        registerStatsRoutes(scope, { db });
+        done();
+      },
+      { prefix: '/api/v1' },
+    );
+    await registerSpa(app, config.webDistDir);
+  }
+
+  runner?.start();
+  return { app, db, storage, runner };
+}

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+import type { AuthSettings } from './auth-settings.ts';
+import type { Session } from './sessions/session-store.ts';
+import { findUserById } from './users-repository.ts';
+
+/** What every auth route needs. */
+export interface AuthContext {
+  db: Db;
+  settings: AuthSettings;
+}
+
+/** The logged-in user of this request, if the session names one that still exists. */
+export async function currentUser(
+  db: Db,
+  request: FastifyRequest,
+): Promise<{ user: UserRow; session: Session } | undefined> {
+  const session = await request.getSession();
+  if (!session?.userId) return undefined;
+  const user = await findUserById(db, session.userId);
+  return user ? { user, session } : undefined;
+}

@@ -1,0 +1,7 @@
+/** The parts of configuration that shape the auth API's answers. */
+export interface AuthSettings {
+  signupOpen: boolean;
+  loginByCodeEnabled: boolean;
+  /** allauth's ACCOUNT_EMAIL_VERIFICATION: "mandatory" holds new accounts until the email is confirmed. */
+  emailVerification: 'none' | 'mandatory';
+}

@@ -1,0 +1,52 @@
+import type { Flow, User } from '@voxpad/shared/auth';
+import type { UserRow } from '../db/schema.ts';
+import { toEpochSeconds } from '../lib/time.ts';
+import type { AuthSettings } from './auth-settings.ts';
+import type { Session } from './sessions/session-store.ts';
+
+/** allauth's user object. */
+export function presentUser(user: UserRow): User {
+  return {
+    id: user.id,
+    display: user.username,
+    has_usable_password: user.password_hash !== null,
+    email: user.email,
+    username: user.username,
+  };
+}
+
+export function authenticatedBody(user: UserRow, session: Session) {
+  return {
+    status: 200 as const,
+    data: {
+      user: presentUser(user),
+      methods: session.data.methods.map((m) => ({ ...m, at: toEpochSeconds(m.at) })),
+    },
+    meta: { is_authenticated: true },
+  };
+}
+
+/** The flows a visitor may start, plus the one they are in the middle of, if any. */
+export function availableFlows(settings: AuthSettings, session?: Session): Flow[] {
+  const flows: Flow[] = [{ id: 'login' }];
+  if (settings.signupOpen) flows.push({ id: 'signup' });
+  if (settings.loginByCodeEnabled) flows.push({ id: 'login_by_code' });
+  const pending = session?.data.pending?.flow;
+  if (pending) {
+    const existing = flows.find((f) => f.id === pending);
+    if (existing) existing.is_pending = true;
+    else flows.push({ id: pending as Flow['id'], is_pending: true });
+  }
+  return flows;
+}
+
+export function unauthenticatedBody(settings: AuthSettings, session?: Session) {
+  return {
+    status: 401 as const,
+    data: { flows: availableFlows(settings, session) },
+    meta: { is_authenticated: false },
+  };
+}
+
+export const conflictBody = { status: 409 as const };
+export const forbiddenBody = { status: 403 as const };

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../auth-context.ts';
+
+export function registerConfigRoute(app: FastifyInstance, { settings }: AuthContext) {
+  app.get('/config', () => ({
+    status: 200,
+    data: {
+      account: {
+        // Required by the OpenAPI schema; allauth reports "username_email" for this set-up.
+        authentication_method: 'username_email',
+        login_methods: ['email', 'username'],
+        is_open_for_signup: settings.signupOpen,
+        email_verification_by_code_enabled: false,
+        login_by_code_enabled: settings.loginByCodeEnabled,
+        password_reset_by_code_enabled: false,
+      },
+      socialaccount: { providers: [] },
+      mfa: { supported_types: [], passkey_login_enabled: false },
+    },
+  }));
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { currentUser, type AuthContext } from '../auth-context.ts';
+import { authenticatedBody, unauthenticatedBody } from '../envelopes.ts';
+
+export function registerSessionRoutes(app: FastifyInstance, { db, settings }: AuthContext) {
+  app.get('/auth/session', async (request, reply) => {
+    const current = await currentUser(db, request);
+    if (current) return authenticatedBody(current.user, current.session);
+    return reply.status(401).send(unauthenticatedBody(settings, await request.getSession()));
+  });
+
+  app.delete('/auth/session', async (request, reply) => {
+    await app.sessions.end(request, reply);
+    return reply.status(401).send(unauthenticatedBody(settings));
+  });
+}

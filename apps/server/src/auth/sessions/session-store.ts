@@ -1,0 +1,111 @@
+import type { Db } from '../../db/database.ts';
+import { newToken, sha256 } from '../../lib/tokens.ts';
+
+export interface AuthMethod {
+  method: 'password' | 'code' | 'socialaccount';
+  at: number;
+  email?: string;
+  username?: string;
+  provider?: string;
+  uid?: string;
+}
+
+/** What a session remembers between requests. */
+export interface SessionData {
+  methods: AuthMethod[];
+  /** A flow the user has started but not finished (e.g. email verification after signup). */
+  pending?: { flow: string; userId?: string; email?: string; [key: string]: unknown };
+}
+
+export interface Session {
+  /** The database id (hash of the cookie token). */
+  id: string;
+  userId: string | null;
+  data: SessionData;
+  expiresAt: number;
+}
+
+export interface SessionMeta {
+  userAgent: string;
+  ip: string;
+}
+
+/** Only touch `last_seen_at` once a minute, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly maxAgeMs: number,
+  ) {}
+
+  async load(token: string): Promise<Session | undefined> {
+    const id = sha256(token);
+    const row = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const now = Date.now();
+    if (row.expires_at <= now) {
+      await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+      return undefined;
+    }
+    if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
+      await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+    }
+    return { id, userId: row.user_id, data: parseData(row.data), expiresAt: row.expires_at };
+  }
+
+  /** Creates a new session and returns its cookie token; the token itself is never stored. */
+  async create(
+    userId: string | null,
+    data: SessionData,
+    meta: SessionMeta,
+  ): Promise<{ token: string; session: Session }> {
+    const token = newToken();
+    const id = sha256(token);
+    const now = Date.now();
+    const expiresAt = now + this.maxAgeMs;
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id,
+        user_id: userId,
+        data: JSON.stringify(data),
+        user_agent: meta.userAgent.slice(0, 500),
+        ip: meta.ip,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: expiresAt,
+      })
+      .execute();
+    return { token, session: { id, userId, data, expiresAt } };
+  }
+
+  async save(session: Session): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ user_id: session.userId, data: JSON.stringify(session.data) })
+      .where('id', '=', session.id)
+      .execute();
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+  }
+
+  async destroyAllForUser(userId: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+
+  async purgeExpired(now = Date.now()): Promise<void> {
+    await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  }
+}
+
+function parseData(raw: string): SessionData {
+  try {
+    const parsed = JSON.parse(raw) as Partial<SessionData>;
+    return { methods: Array.isArray(parsed.methods) ? parsed.methods : [], ...(parsed.pending ? { pending: parsed.pending } : {}) };
+  } catch {
+    return { methods: [] };
+  }
+}

@@ -1,0 +1,34 @@
+import type { Db } from '../db/database.ts';
+import type { NewUser, UserRow } from '../db/schema.ts';
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email_key', '=', normaliseEmail(email))
+    .executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username_key', '=', normaliseUsername(username))
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Config } from '../config/config.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = Config['database']['kind'];
+
+// bigint columns hold epoch milliseconds, far inside Number's exact range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
+
+export function createDatabase(database: Config['database']): Db {
+  if (database.kind === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: database.url, max: 10 }),
+      }),
+    });
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  // WAL lets readers run while the worker writes; busy_timeout rides out short write locks.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

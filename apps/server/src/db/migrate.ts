@@ -1,0 +1,25 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as initial from './migrations/0001-initial.ts';
+
+/**
+ * Migrations are imported, not read from disk, so the bundled server carries them and
+ * both dialects run exactly the same list in the same order.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,79 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types shared by both dialects. Times are epoch milliseconds (bigint), booleans are
+ * 0/1 integers and ids are application-generated strings, so one set of queries and
+ * migrations runs unchanged on SQLite and PostgreSQL.
+ */
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Lower-cased username: uniqueness is case-insensitive. */
+  username_key: string;
+  email: string;
+  /** Lower-cased email: uniqueness and lookups are case-insensitive. */
+  email_key: string;
+  email_verified: number;
+  password_hash: string | null;
+  created_at: number;
+  password_changed_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a leaked database does not leak live sessions. */
+  id: string;
+  user_id: string | null;
+  /** JSON: authentication methods and pending flow state. */
+  data: string;
+  user_agent: string;
+  ip: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface PadsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VoiceNotesTable {
+  id: string;
+  pad_id: string;
+  owner_id: string;
+  title: string;
+  status: 'pending' | 'processing' | 'done' | 'failed';
+  failure_reason: string | null;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  duration_seconds: number | null;
+  transcript: string | null;
+  /** JSON array of segments with word timings. */
+  segments: string | null;
+  word_count: Generated<number>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  pads: PadsTable;
+  voice_notes: VoiceNotesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type PadRow = Selectable<PadsTable>;
+export type PadUpdate = Updateable<PadsTable>;
+export type VoiceNoteRow = Selectable<VoiceNotesTable>;
+export type NewVoiceNote = Insertable<VoiceNotesTable>;

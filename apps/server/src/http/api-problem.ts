@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import { API_ERROR_CODES, type ApiError } from '@voxpad/shared/api-errors';
+
+/**
+ * An error the product API answers with `{status, errors:[{message, code, param}]}`.
+ * Messages are meant for people: they say what happened and what to do.
+ */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ApiError[],
+  ) {
+    super(errors.map((e) => e.message).join(' '));
+    this.name = 'ApiProblem';
+  }
+
+  toJSON() {
+    return { status: this.status, errors: this.errors };
+  }
+}
+
+export const notFound = (what: string) =>
+  new ApiProblem(404, [{ code: API_ERROR_CODES.notFound, message: `${what} was not found.` }]);
+
+export const notAuthenticated = () =>
+  new ApiProblem(401, [
+    { code: API_ERROR_CODES.notAuthenticated, message: 'You are not logged in. Log in and try again.' },
+  ]);
+
+export const badRequest = (message: string, param?: string, code: string = API_ERROR_CODES.invalid) =>
+  new ApiProblem(400, [{ code, message, ...(param ? { param } : {}) }]);
+
+/** Validates input against a shared schema; each issue becomes an error naming its field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw new ApiProblem(
+    400,
+    result.error.issues.map((issue) => {
+      const param = issue.path.map(String).join('.');
+      const code =
+        issue.code === 'too_big'
+          ? API_ERROR_CODES.tooLong
+          : issue.code === 'invalid_type' && issue.input === undefined
+            ? API_ERROR_CODES.required
+            : API_ERROR_CODES.invalid;
+      const message =
+        code === API_ERROR_CODES.required && !issue.message.includes(' ')
+          ? 'This field is required.'
+          : issue.message;
+      return { code, message, ...(param ? { param } : {}) };
+    }),
+  );
+}

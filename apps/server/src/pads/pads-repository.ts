@@ -1,0 +1,99 @@
+import type { Db } from '../db/database.ts';
+import type { PadRow } from '../db/schema.ts';
+import type { Cursor } from '../lib/cursor.ts';
+
+export interface PadWithCounts extends PadRow {
+  voice_note_count: number;
+  total_duration_seconds: number;
+}
+
+/** Every query takes the owner: a pad is only ever seen through its owner. */
+function padsOf(db: Db, ownerId: string) {
+  return db
+    .selectFrom('pads')
+    .where('pads.owner_id', '=', ownerId)
+    .selectAll('pads')
+    .select((eb) => [
+      eb
+        .selectFrom('voice_notes')
+        .whereRef('voice_notes.pad_id', '=', 'pads.id')
+        .select((inner) => inner.fn.countAll<number>().as('c'))
+        .as('voice_note_count'),
+      eb
+        .selectFrom('voice_notes')
+        .whereRef('voice_notes.pad_id', '=', 'pads.id')
+        .select((inner) =>
+          inner.fn.coalesce(inner.fn.sum<number>('voice_notes.duration_seconds'), inner.val(0)).as('d'),
+        )
+        .as('total_duration_seconds'),
+    ]);
+}
+
+function withNumbers(row: PadRow & { voice_note_count: unknown; total_duration_seconds: unknown }): PadWithCounts {
+  return {
+    ...row,
+    voice_note_count: Number(row.voice_note_count ?? 0),
+    total_duration_seconds: Number(row.total_duration_seconds ?? 0),
+  };
+}
+
+export async function insertPad(db: Db, pad: PadRow): Promise<void> {
+  await db.insertInto('pads').values(pad).execute();
+}
+
+export async function findPad(db: Db, ownerId: string, id: string): Promise<PadWithCounts | undefined> {
+  const row = await padsOf(db, ownerId).where('pads.id', '=', id).executeTakeFirst();
+  return row && withNumbers(row);
+}
+
+export async function padExists(db: Db, ownerId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('pads')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** limit + 1 rows in reading order, for toPage(). */
+export async function listPads(
+  db: Db,
+  ownerId: string,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<PadWithCounts[]> {
+  let query = padsOf(db, ownerId);
+  if (cursor?.direction === 'before') {
+    query = query.where('pads.id', '>', cursor.id).orderBy('pads.id', 'asc');
+  } else {
+    if (cursor) query = query.where('pads.id', '<', cursor.id);
+    query = query.orderBy('pads.id', 'desc');
+  }
+  const rows = await query.limit(limit + 1).execute();
+  return rows.map(withNumbers);
+}
+
+export async function updatePad(
+  db: Db,
+  ownerId: string,
+  id: string,
+  changes: { name: string; description: string; updated_at: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('pads')
+    .set(changes)
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deletePad(db: Db, ownerId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('pads')
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

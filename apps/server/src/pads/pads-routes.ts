@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { createPadSchema, updatePadSchema } from '@voxpad/shared/pads';
+import { parseInput } from '../http/api-problem.ts';
+import { readPageQuery } from '../http/page-query.ts';
+import { requireUserId } from '../http/require-user.ts';
+import type { Db } from '../db/database.ts';
+import type { BlobStorage } from '../storage/blob-storage.ts';
+import * as service from './pads-service.ts';
+
+export function registerPadRoutes(app: FastifyInstance, deps: { db: Db; storage: BlobStorage }) {
+  const withLog = () => ({ ...deps, log: app.log });
+
+  app.get('/pad/', async (request) => {
+    const ownerId = await requireUserId(request);
+    const { cursor, limit } = readPageQuery(request.query);
+    return service.listPads(deps, ownerId, cursor, limit);
+  });
+
+  app.post('/pad/', async (request, reply) => {
+    const ownerId = await requireUserId(request);
+    const input = parseInput(createPadSchema, request.body);
+    return reply.status(201).send(await service.createPad(withLog(), ownerId, input));
+  });
+
+  app.get<{ Params: { padId: string } }>('/pad/:padId/', async (request) => {
+    const ownerId = await requireUserId(request);
+    return service.getPad(deps, ownerId, request.params.padId);
+  });
+
+  app.put<{ Params: { padId: string } }>('/pad/:padId/', async (request) => {
+    const ownerId = await requireUserId(request);
+    const input = parseInput(updatePadSchema, request.body);
+    return service.updatePad(deps, ownerId, request.params.padId, input);
+  });
+
+  app.delete<{ Params: { padId: string } }>('/pad/:padId/', async (request, reply) => {
+    const ownerId = await requireUserId(request);
+    await service.deletePad(withLog(), ownerId, request.params.padId);
+    return reply.status(204).send();
+  });
+}

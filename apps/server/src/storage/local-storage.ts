@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { BlobStorage } from './blob-storage.ts';
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
+
+/** Blobs as files in one directory tree; writes go to a temp file and are renamed in. */
+export class LocalStorage implements BlobStorage {
+  private readonly tmpDir: string;
+
+  constructor(private readonly root: string) {
+    this.tmpDir = path.join(root, '.tmp');
+    fs.mkdirSync(this.tmpDir, { recursive: true });
+  }
+
+  private pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Readable): Promise<{ sizeBytes: number }> {
+    const target = this.pathOf(key);
+    const temp = path.join(this.tmpDir, `${randomBytes(8).toString('hex')}.part`);
+    let sizeBytes = 0;
+    body.on('data', (chunk: Buffer) => {
+      sizeBytes += chunk.length;
+    });
+    try {
+      await pipeline(body, fs.createWriteStream(temp, { flags: 'wx' }));
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(temp, target);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+    return { sizeBytes };
+  }
+
+  async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const file = this.pathOf(key);
+    await fsp.access(file);
+    return fs.createReadStream(file, range);
+  }
+
+  async read(key: string): Promise<Uint8Array> {
+    return fsp.readFile(this.pathOf(key));
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      return (await fsp.stat(this.pathOf(key))).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    await fsp.access(this.tmpDir, fs.constants.W_OK);
+  }
+}

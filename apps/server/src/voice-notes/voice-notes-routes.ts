@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { Db } from '../db/database.ts';
+import { toPage } from '../lib/cursor.ts';
+import { notFound } from '../http/api-problem.ts';
+import { readPageQuery } from '../http/page-query.ts';
+import { requireUserId } from '../http/require-user.ts';
+import type { BlobStorage } from '../storage/blob-storage.ts';
+import { padExists } from '../pads/pads-repository.ts';
+import { sendAudio } from './audio-response.ts';
+import { uploadVoiceNote, type UploadDeps } from './upload-voice-note.ts';
+import { presentVoiceNote } from './voice-note-presenter.ts';
+import { findVoiceNote, listVoiceNotes } from './voice-notes-repository.ts';
+
+type NoteParams = { Params: { padId: string; noteId: string } };
+type PadParams = { Params: { padId: string } };
+
+export function registerVoiceNoteRoutes(app: FastifyInstance, deps: UploadDeps & { db: Db; storage: BlobStorage }) {
+  // Audio arrives as the raw body; it is streamed, never buffered whole.
+  const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => {
+    done(null, payload);
+  };
+  app.addContentTypeParser('application/octet-stream', passThrough);
+  app.addContentTypeParser(/^audio\//, passThrough);
+
+  app.get<PadParams>('/pad/:padId/voicenote/', async (request) => {
+    const ownerId = await requireUserId(request);
+    if (!(await padExists(deps.db, ownerId, request.params.padId))) throw notFound('This pad');
+    const { cursor, limit } = readPageQuery(request.query);
+    const rows = await listVoiceNotes(deps.db, ownerId, request.params.padId, cursor, limit);
+    const page = toPage(rows, limit, cursor);
+    return { ...page, results: page.results.map(presentVoiceNote) };
+  });
+
+  app.post<PadParams>('/pad/:padId/voicenote/', async (request, reply) => {
+    const ownerId = await requireUserId(request);
+    const body = (request.body as Readable | undefined) ?? request.raw;
+    const note = await uploadVoiceNote(deps, request, ownerId, request.params.padId, body);
+    return reply.status(201).send(note);
+  });
+
+  app.get<NoteParams>('/pad/:padId/voicenote/:noteId/', async (request) => {
+    const ownerId = await requireUserId(request);
+    const note = await findVoiceNote(deps.db, ownerId, request.params.padId, request.params.noteId);
+    if (!note) throw notFound('This voice note');
+    return presentVoiceNote(note);
+  });
+
+  app.get<NoteParams>('/pad/:padId/voicenote/:noteId/audio/', async (request, reply) => {
+    const ownerId = await requireUserId(request);
+    const note = await findVoiceNote(deps.db, ownerId, request.params.padId, request.params.noteId);
+    if (!note) throw notFound('This voice note');
+    return sendAudio(deps.storage, note, request, reply);
+  });
+}

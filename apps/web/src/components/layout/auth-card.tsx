@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+
+export interface AuthCardProps {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/** The centred card every sign-in screen uses. */
+export function AuthCard({ title, description, children, footer }: AuthCardProps) {
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">{title}</h1>
+        {description ? (
+          <div className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</div>
+        ) : null}
+        <div className="mt-6">{children}</div>
+      </div>
+      {footer ? (
+        <div className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300">{footer}</div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { focusRing } from './button.tsx';
+
+const inputClasses = `block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`;
+
+function borderFor(error: string | undefined): string {
+  return error
+    ? 'border-red-500 dark:border-red-400'
+    : 'border-slate-300 dark:border-slate-600';
+}
+
+interface FieldChrome {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+}
+
+function FieldMessages({ hintId, errorId, hint, error }: { hintId: string; errorId: string; hint?: string | undefined; error?: string | undefined }) {
+  return (
+    <>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export type TextFieldProps = FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+/** A labelled input; the error is tied to it with aria-describedby and aria-invalid. */
+export function TextField({ label, error, hint, className = '', ...props }: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`${inputClasses} ${borderFor(error)}`}
+        {...props}
+      />
+      <FieldMessages hintId={hintId} errorId={errorId} hint={hint} error={error} />
+    </div>
+  );
+}
+
+export type TextAreaFieldProps = FieldChrome & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
+
+export function TextAreaField({ label, error, hint, className = '', ...props }: TextAreaFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`${inputClasses} ${borderFor(error)}`}
+        {...props}
+      />
+      <FieldMessages hintId={hintId} errorId={errorId} hint={hint} error={error} />
+    </div>
+  );
+}

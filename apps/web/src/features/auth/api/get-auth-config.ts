@@ -1,0 +1,30 @@
+import type { AuthConfigResponse } from '@voxpad/shared/auth';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { apiClient, HttpError } from '../../../lib/api-client.ts';
+
+export type AuthConfig = AuthConfigResponse['data'];
+
+export async function getAuthConfig(): Promise<AuthConfig> {
+  const response = await apiClient.auth<AuthConfigResponse | { status: number }>('GET', 'config');
+  if (response.status !== 200 || !('data' in response)) throw new HttpError(response.status, response);
+  return response.data;
+}
+
+export function authConfigQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth', 'config'] as const,
+    queryFn: getAuthConfig,
+    // Spec §4: never stale, yet refetched on window focus. With an infinite stale time `true`
+    // would never fire (React Query refetches only stale queries on focus), hence 'always'.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+export function useAuthConfig(): AuthConfig {
+  return useSuspenseQuery(authConfigQueryOptions()).data;
+}
+
+export function passkeyLoginEnabled(config: AuthConfig): boolean {
+  return config.mfa?.passkey_login_enabled ?? false;
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ANONYMOUS_SESSION, deleteSession, sessionQueryKey } from './get-session.ts';
+
+/** DELETE auth/session; the server answers 401 (no longer authenticated), which is success here. */
+export async function logout(): Promise<void> {
+  await deleteSession();
+}
+
+export function useLogout(options: { onLoggedOut?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      // Drop everything the previous user could see before anyone else uses this browser.
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== 'auth',
+      });
+      queryClient.setQueryData(sessionQueryKey, ANONYMOUS_SESSION);
+      options.onLoggedOut?.();
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormErrors } from '../../../components/ui/form-alert.tsx';
+import { errorsOf, isAuthenticatedResponse } from '../api/auth-response.ts';
+import { storeSessionFrom } from '../api/get-session.ts';
+import { verifyEmail } from '../api/verify-email.ts';
+
+export interface VerifyEmailConfirmProps {
+  verificationKey: string;
+  email: string | undefined;
+  onAuthenticated: () => void;
+  /** Verified, but the server wants the person to log in. */
+  onLoginRequired: () => void;
+  onInvalidKey: () => void;
+}
+
+export function VerifyEmailConfirm({
+  verificationKey,
+  email,
+  onAuthenticated,
+  onLoginRequired,
+  onInvalidKey,
+}: VerifyEmailConfirmProps) {
+  const queryClient = useQueryClient();
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const mutation = useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: (response) => {
+      if (isAuthenticatedResponse(response)) {
+        storeSessionFrom(queryClient, response);
+        onAuthenticated();
+      } else if (response.status === 401) {
+        onLoginRequired();
+      } else if (response.status === 400) {
+        onInvalidKey();
+      } else {
+        setFormErrors(
+          errorsOf(response).map((error) => error.message).slice(0, 3).concat(
+            errorsOf(response).length === 0 ? ['Your email address could not be confirmed. Please try again.'] : [],
+          ),
+        );
+      }
+    },
+    onError: (error) => setFormErrors([error instanceof Error ? error.message : 'Please try again.']),
+  });
+
+  return (
+    <div className="space-y-4">
+      <FormErrors messages={formErrors} />
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        {email ? (
+          <>
+            Confirm that <strong>{email}</strong> is your email address.
+          </>
+        ) : (
+          'Confirm your email address.'
+        )}
+      </p>
+      <Button
+        className="w-full"
+        disabled={mutation.isPending}
+        onClick={() => mutation.mutate(verificationKey)}
+      >
+        {mutation.isPending ? 'Confirming…' : 'Confirm'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { voiceNoteSchema, type VoiceNote } from '@voxpad/shared/voice-notes';
+import { pageSchema, type Page } from '@voxpad/shared/pagination';
+import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { isInProgress } from '../utils/voice-note-status.ts';
+
+const voiceNotePageSchema = pageSchema(voiceNoteSchema);
+
+export const POLL_INTERVAL_MS = 2000;
+
+export function getVoiceNotes(padId: string, cursor?: string | null): Promise<Page<VoiceNote>> {
+  return apiClient.api('GET', `pad/${encodeURIComponent(padId)}/voicenote/`, voiceNotePageSchema, {
+    query: { cursor },
+  });
+}
+
+export function voiceNotesQueryKey(padId: string) {
+  return ['voice-notes', padId, 'list'] as const;
+}
+
+export function voiceNotesInfiniteQueryOptions(padId: string) {
+  return infiniteQueryOptions({
+    queryKey: voiceNotesQueryKey(padId),
+    queryFn: ({ pageParam }) => getVoiceNotes(padId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next,
+    // Poll while the server is still working on any note in view.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.results.some((note) => isInProgress(note.status)))
+        ? POLL_INTERVAL_MS
+        : false,
+  });
+}
+
+export function useVoiceNotes(padId: string) {
+  return useSuspenseInfiniteQuery(voiceNotesInfiniteQueryOptions(padId));
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * The one error shape of the product API (`/api/v1/`):
+ * `{ status, errors: [{ message, code, param? }] }`. Messages are written for people.
+ */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  param: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const apiErrorResponseSchema = z.object({
+  status: z.number().int(),
+  errors: z.array(apiErrorSchema).min(1),
+});
+export type ApiErrorResponse = z.infer<typeof apiErrorResponseSchema>;
+
+export const API_ERROR_CODES = {
+  invalid: 'invalid',
+  required: 'required',
+  tooLong: 'too_long',
+  notFound: 'not_found',
+  notAuthenticated: 'not_authenticated',
+  csrfFailed: 'csrf_failed',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  rateLimited: 'rate_limited',
+  serverError: 'server_error',
+} as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run covers every suite. The server's API suite runs once per database backend
+ * (TEST_DATABASES, default "sqlite,postgres"); a backend that was asked for and cannot be
+ * reached fails the run instead of being skipped.
+ */
+const backends = (process.env.TEST_DATABASES ?? 'sqlite,postgres')
+  .split(',')
+  .map((b) => b.trim())
+  .filter(Boolean);
+
+const serverApiProjects = backends.map((backend) => ({
+  test: {
+    name: `server-api-${backend}`,
+    root: 'apps/server',
+    include: ['test/api/**/*.test.ts'],
+    env: { TEST_DB: backend },
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+}));
+
+export default defineConfig({
+  test: {
+    projects: [
+      ...serverApiProjects,
+      {
+        test: {
+          name: 'server-unit',
+          root: 'apps/server',
+          include: ['test/unit/**/*.test.ts', 'test/transcription/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
