@@ -53,6 +53,8 @@ export async function buildApp(config: Config): Promise<App> {
     done();
   });
   app.setErrorHandler(handleError);
+  // Both APIs speak JSON (audio uploads register their own parser); plain text is refused with 415.
+  app.removeContentTypeParser('text/plain');
 
   const db = createDatabase(config.database);
   const migrated = await migrateToLatest(db);

@@ -72,11 +72,13 @@ export async function uploadVoiceNote(
   const storageKey = `audio/${ownerId}/${id}.${extensionOf(fileName, contentType)}`;
   const limited = new PassThrough();
   let sizeBytes: number;
+  const writing = deps.storage.put(storageKey, limited);
   try {
-    const writing = deps.storage.put(storageKey, limited);
     await pipeline(body, byteLimit(deps.maxBytes), limited);
     ({ sizeBytes } = await writing);
   } catch (error) {
+    // Let storage finish removing its partial file before answering.
+    await writing.catch(() => undefined);
     await deps.storage.delete(storageKey);
     if (error instanceof ByteLimitExceeded) throw tooLarge(deps.maxBytes);
     throw error;

@@ -1,0 +1,83 @@
+import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { formatClock } from '../../../lib/format-duration.ts';
+import { useRecorder, type Recording } from '../hooks/use-recorder.ts';
+
+export interface RecorderProps {
+  onRecorded: (recording: Recording) => void;
+  /** For example while the previous recording is still uploading. */
+  disabled?: boolean;
+}
+
+const STATUS_TEXT = {
+  idle: 'Ready to record.',
+  requesting: 'Waiting for microphone access…',
+  recording: 'Recording…',
+  finishing: 'Finishing the recording…',
+} as const;
+
+export function Recorder({ onRecorded, disabled = false }: RecorderProps) {
+  const { status, error, elapsedSeconds, level, start, stop } = useRecorder(onRecorded);
+  const recording = status === 'recording';
+  const levelPercent = Math.round(level * 100);
+
+  return (
+    <section
+      aria-labelledby="recorder-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="recorder-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
+        New voice note
+      </h2>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button
+          onClick={() => void start()}
+          disabled={disabled || status !== 'idle'}
+          className="min-w-28"
+        >
+          <span className="size-2.5 rounded-full bg-red-400" aria-hidden="true" />
+          Record
+        </Button>
+        <Button variant="secondary" onClick={() => void stop()} disabled={!recording} className="min-w-28">
+          <span className="size-2.5 rounded-sm bg-current" aria-hidden="true" />
+          Stop
+        </Button>
+        <span
+          role="timer"
+          aria-label="Recording time"
+          className={`font-mono text-lg tabular-nums ${recording ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400'}`}
+        >
+          {formatClock(recording || status === 'finishing' ? elapsedSeconds : 0)}
+        </span>
+      </div>
+
+      <div className="mt-3 flex items-center gap-3">
+        <span id="level-label" className="text-xs text-slate-500 dark:text-slate-400">
+          Level
+        </span>
+        <div
+          role="meter"
+          aria-labelledby="level-label"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={levelPercent}
+          className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+        >
+          <div
+            className={`h-full rounded-full transition-[width] duration-75 ${levelPercent > 90 ? 'bg-red-500' : 'bg-emerald-500'}`}
+            style={{ width: `${recording ? levelPercent : 0}%` }}
+          />
+        </div>
+      </div>
+
+      <p aria-live="polite" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        {STATUS_TEXT[status]}
+      </p>
+      {error ? (
+        <div className="mt-3">
+          <FormAlert>{error.message}</FormAlert>
+        </div>
+      ) : null}
+    </section>
+  );
+}
