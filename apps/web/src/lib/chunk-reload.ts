@@ -45,14 +45,23 @@ function browserDeps(): ReloadDeps {
   return { storage, reload: () => window.location.reload() };
 }
 
-/** Reloads once if `error` is a failed chunk load; returns whether a reload was started. */
+let reloadStarted = false;
+
+function reloadOnceInBrowser(): boolean {
+  // Idempotent within one page life: a second caller learns the reload is already under way.
+  if (reloadStarted) return true;
+  reloadStarted = reloadOnce(browserDeps());
+  return reloadStarted;
+}
+
+/** Reloads once if `error` is a failed chunk load; returns whether a reload is under way. */
 export function reloadOnceOnChunkError(error: unknown): boolean {
-  return isChunkLoadError(error) && reloadOnce(browserDeps());
+  return isChunkLoadError(error) && reloadOnceInBrowser();
 }
 
 /** Vite reports failed preloads of dynamic imports with this event. */
 export function listenForPreloadErrors(): void {
   window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnce(browserDeps())) event.preventDefault();
+    if (reloadOnceInBrowser()) event.preventDefault();
   });
 }

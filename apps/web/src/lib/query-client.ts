@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpStatusOf } from './api-client.ts';
 
 const MAX_RETRIES = 3;
@@ -9,7 +9,6 @@ const FIVE_MINUTES_MS = 5 * 60 * 1000;
 export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
 }
-
 
 /**
  * Up to 3 retries (spec §9). A client error other than timeout or rate limit (404, 401, 403,
@@ -25,15 +24,14 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export interface QueryClientOptions {
-  /** Called for every failed query, after its retries. */
-  onQueryError?: (error: unknown) => void;
+  /** Called for every failed query (after its retries) and every failed mutation. */
+  onError?: (error: unknown) => void;
 }
 
 export function createQueryClient(options: QueryClientOptions = {}): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error) => options.onQueryError?.(error),
-    }),
+    queryCache: new QueryCache({ onError: (error) => options.onError?.(error) }),
+    mutationCache: new MutationCache({ onError: (error) => options.onError?.(error) }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,

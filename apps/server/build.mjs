@@ -1,0 +1,27 @@
+// Bundles the server and the transcription worker into dist/. Workspace packages (our
+// shared schemas, written in TypeScript) are bundled in; npm dependencies stay external
+// and load from node_modules, native addons included.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@voxpad/'));
+
+await build({
+  entryPoints: {
+    server: 'src/server.ts',
+    'transcription-worker': 'src/transcription/pocketsphinx/worker.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+  // Bundled ESM still needs require() for the CommonJS dependencies it imports.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});

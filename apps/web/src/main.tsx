@@ -1,0 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ErrorBoundary } from './components/errors/error-boundary.tsx';
+import { startThemeSync } from './features/theme/hooks/use-theme.ts';
+import { listenForPreloadErrors } from './lib/chunk-reload.ts';
+import { initSentry } from './lib/sentry.ts';
+import { createAppRouter } from './router.tsx';
+import './styles.css';
+
+void initSentry();
+startThemeSync();
+listenForPreloadErrors();
+
+const { router, queryClient } = createAppRouter();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to mount the app in.');
+
+createRoot(container).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ErrorBoundary>
+  </StrictMode>,
+);

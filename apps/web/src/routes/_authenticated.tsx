@@ -1,0 +1,39 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { sessionQueryOptions, useSession } from '../features/auth/api/get-session.ts';
+import { setReportingUser } from '../lib/sentry.ts';
+import { AppHeader } from './-components/app-header.tsx';
+import { SiteFooter } from './-components/site-footer.tsx';
+import { SkipLink } from './-components/skip-link.tsx';
+
+export const Route = createFileRoute('/_authenticated')({
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    if (!session.isAuthenticated) {
+      throw redirect({ to: '/auth/login', search: { redirect: location.href } });
+    }
+    return { user: session.user };
+  },
+  component: AuthenticatedLayout,
+});
+
+function AuthenticatedLayout() {
+  const session = useSession();
+  const user = session.isAuthenticated ? session.user : null;
+
+  useEffect(() => {
+    setReportingUser(user);
+    return () => setReportingUser(null);
+  }, [user]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
+import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { speak } from '../support/speech.ts';
+
+const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
+const KEYWORDS = ['remember', 'milk', 'bread', 'tomorrow', 'morning'];
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let audio: { file: string; seconds: number };
+let workDir: string;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-e2e-audio-'));
+  audio = speak(SENTENCE, workDir);
+  server = await startBuiltServer();
+  browser = await launchChromium(audio.file);
+  page = await browser.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fs.rm(workDir, { recursive: true, force: true });
+});
+
+describe('from sign-up to transcript, in Chromium', () => {
+  it('signs up, creates a pad, records with the microphone and reads the transcript', async () => {
+    // A visitor is sent to the login page, remembering where they wanted to go.
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL(/\/auth\/login\?redirect=/);
+
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL(/\/auth\/signup/);
+    await page.getByLabel('Email').fill('e2e@example.org');
+    await page.getByLabel('Username').fill('e2e-user');
+    await page.getByLabel('Password').fill('a perfectly fine password');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+
+    await page.getByLabel('Pad name').fill('Shopping');
+    await page.getByRole('button', { name: 'New pad' }).click();
+    await page.getByRole('link', { name: 'Shopping' }).click();
+    await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
+
+    await page.getByRole('button', { name: 'Record' }).click();
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await page.waitForTimeout(Math.ceil(audio.seconds * 1000) + 500);
+    await page.getByRole('button', { name: 'Stop' }).click();
+
+    // The new note appears, is transcribed by the server, and its page shows the words.
+    const note = page.getByRole('link', { name: /voice note/i }).first();
+    await note.waitFor({ timeout: 30_000 });
+    await page.getByText('Done', { exact: true }).first().waitFor({ timeout: 90_000 });
+    await note.click();
+    await page.waitForURL(/\/voicenotes\/[0-9a-z]{26}/);
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    await transcript.waitFor();
+    const text = (await transcript.innerText()).toLowerCase();
+    const heard = KEYWORDS.filter((word) => text.includes(word));
+    expect(heard.length, `transcript was: ${text}`).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('audio').count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+// Installs whatever is missing on a fresh machine: Debian packages (when we may) and npm
+// packages, so `npm start` and `npm test` are each one command. Plain Node, no dependencies.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Debian packages the default speech engine needs at run time. */
+export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us'];
+/** Extra packages for the test suite: speech synthesis for test audio, Chromium for e2e. */
+export const TEST_PACKAGES = ['flite', 'sox', 'chromium', 'pocketsphinx-testdata'];
+
+export function log(message) {
+  process.stdout.write(`\x1b[36m[voxpad]\x1b[0m ${message}\n`);
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    const error = new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+    error.exitCode = result.status ?? 1;
+    throw error;
+  }
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    throw new Error(`Node.js 20.19 or newer is needed; this is ${process.versions.node}.`);
+  }
+}
+
+function missingDebianPackages(packages) {
+  return packages.filter((name) => {
+    try {
+      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { stdio: ['ignore', 'pipe', 'ignore'] });
+      return !status.toString().includes('install ok installed');
+    } catch {
+      return true;
+    }
+  });
+}
+
+function installDebianPackages(packages) {
+  if (!existsSync('/usr/bin/dpkg-query')) {
+    log(`Not a Debian system: make sure these are installed: ${packages.join(', ')}`);
+    return;
+  }
+  const missing = missingDebianPackages(packages);
+  if (missing.length === 0) return;
+  const isRoot = process.getuid?.() === 0;
+  const prefix = isRoot ? [] : ['sudo', '-n'];
+  log(`Installing Debian packages: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  try {
+    const [cmd, ...pre] = prefix.length ? prefix : ['apt-get'];
+    const aptArgs = (args) => (prefix.length ? [...pre, 'apt-get', ...args] : args);
+    run(cmd, aptArgs(['update', '-qq']), { env });
+    run(cmd, aptArgs(['install', '-y', '-qq', '--no-install-recommends', ...missing]), { env });
+  } catch (error) {
+    throw new Error(
+      `Could not install ${missing.join(', ')} (${error.message}). Install them with:\n  sudo apt-get install ${missing.join(' ')}`,
+    );
+  }
+}
+
+function npmInstallNeeded() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker)) return true;
+  const lock = path.join(root, 'package-lock.json');
+  return statSync(lock).mtimeMs > statSync(marker).mtimeMs;
+}
+
+function installNpmPackages() {
+  if (!npmInstallNeeded()) return;
+  log('Installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+export function setup({ forTests = false } = {}) {
+  checkNode();
+  installDebianPackages(forTests ? [...RUNTIME_PACKAGES, ...TEST_PACKAGES] : RUNTIME_PACKAGES);
+  installNpmPackages();
+}
+
+/** Rebuilds the web app and the server when their sources changed since the last build. */
+export function build({ force = false } = {}) {
+  const targets = [
+    { name: 'web app', workspace: '@voxpad/web', output: 'apps/web/dist/index.html', sources: ['apps/web', 'packages/shared'] },
+    { name: 'server', workspace: '@voxpad/server', output: 'apps/server/dist/server.js', sources: ['apps/server/src', 'packages/shared'] },
+  ];
+  for (const target of targets) {
+    const output = path.join(root, target.output);
+    if (!force && existsSync(output) && newestMtime(target.sources) < statSync(output).mtimeMs) continue;
+    log(`Building the ${target.name}`);
+    run('npm', ['run', 'build', '-w', target.workspace]);
+  }
+}
+
+function newestMtime(dirs) {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of safeReaddir(dir)) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of dirs) walk(path.join(root, dir));
+  return newest;
+}
+
+function safeReaddir(dir) {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}

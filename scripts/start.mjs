@@ -1,0 +1,29 @@
+// `npm start`: install what is missing, build, then serve the app (SQLite, local files,
+// pocketsphinx) on http://127.0.0.1:8080 with data under ./data. PORT and DATA_DIR override.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { build, log, root, setup } from './setup.mjs';
+
+try {
+  setup();
+  build();
+} catch (error) {
+  process.stderr.write(`\n${error.message}\n`);
+  process.exit(error.exitCode ?? 1);
+}
+
+const env = {
+  NODE_ENV: 'production',
+  DATA_DIR: path.join(root, 'data'),
+  WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+  ...process.env,
+};
+const port = env.PORT ?? '8080';
+const host = env.HOST ?? '127.0.0.1';
+log(`Starting on http://${host}:${port} (data in ${env.DATA_DIR})`);
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')], {
+  stdio: 'inherit',
+  env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,25 @@
+// `npm test`: install what is missing, then formatting, lint, type-check, every test suite
+// (server on each database backend, web unit tests) and the end-to-end test in Chromium.
+import { build, log, run, setup } from './setup.mjs';
+
+const backends = process.env.TEST_DATABASES ?? 'sqlite,postgres';
+const steps = [
+  ['Checking formatting', 'npx', ['prettier', '--check', '.']],
+  ['Linting', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['Type-checking', 'npm', ['run', 'typecheck']],
+  ['Running unit and integration tests', 'npx', ['vitest', 'run']],
+  ['Running end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']],
+];
+
+try {
+  setup({ forTests: true });
+  build({ force: true });
+  for (const [title, cmd, args] of steps) {
+    log(title);
+    run(cmd, args, { env: { ...process.env, TEST_DATABASES: backends } });
+  }
+  log(`All checks passed. Database backends covered: ${backends.split(',').join(', ')}`);
+} catch (error) {
+  process.stderr.write(`\n${error.message}\n`);
+  process.exit(error.exitCode ?? 1);
+}
