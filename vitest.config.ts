@@ -22,10 +22,24 @@ const serverApiProjects = backends.map((backend) => ({
   },
 }));
 
+// The auth API checked against allauth's OpenAPI document, also once per backend.
+const serverConformanceProjects = backends.map((backend) => ({
+  test: {
+    name: `server-conformance-${backend}`,
+    root: 'apps/server',
+    include: ['test/conformance/**/*.test.ts'],
+    env: { TEST_DB: backend },
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+}));
+
 export default defineConfig({
   test: {
     projects: [
       ...serverApiProjects,
+      ...serverConformanceProjects,
       {
         test: {
           name: 'server-unit',

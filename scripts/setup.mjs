@@ -36,7 +36,9 @@ function checkNode() {
 function missingDebianPackages(packages) {
   return packages.filter((name) => {
     try {
-      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       return !status.toString().includes('install ok installed');
     } catch {
       return true;
@@ -89,8 +91,18 @@ export function setup({ forTests = false } = {}) {
 /** Rebuilds the web app and the server when their sources changed since the last build. */
 export function build({ force = false } = {}) {
   const targets = [
-    { name: 'web app', workspace: '@voxpad/web', output: 'apps/web/dist/index.html', sources: ['apps/web', 'packages/shared'] },
-    { name: 'server', workspace: '@voxpad/server', output: 'apps/server/dist/server.js', sources: ['apps/server/src', 'packages/shared'] },
+    {
+      name: 'web app',
+      workspace: '@voxpad/web',
+      output: 'apps/web/dist/index.html',
+      sources: ['apps/web', 'packages/shared'],
+    },
+    {
+      name: 'server',
+      workspace: '@voxpad/server',
+      output: 'apps/server/dist/server.js',
+      sources: ['apps/server/src', 'packages/shared'],
+    },
   ];
   for (const target of targets) {
     const output = path.join(root, target.output);

@@ -21,9 +21,13 @@ const env = {
 const port = env.PORT ?? '8080';
 const host = env.HOST ?? '127.0.0.1';
 log(`Starting on http://${host}:${port} (data in ${env.DATA_DIR})`);
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')], {
-  stdio: 'inherit',
-  env,
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')],
+  {
+    stdio: 'inherit',
+    env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

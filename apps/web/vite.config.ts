@@ -3,29 +3,17 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiTarget = 'http://127.0.0.1:8080';
+// Where `vite` (dev) and `vite preview` send API calls; override to reach a server elsewhere.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
+const proxy = Object.fromEntries(
+  ['/_headless', '/api', '/healthz'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
+);
 
 export default defineConfig({
   // The router plugin must run before react so it can split route files first.
-  plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-    react(),
-    tailwindcss(),
-  ],
-  server: {
-    proxy: {
-      '/_headless': { target: apiTarget, changeOrigin: false },
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/healthz': { target: apiTarget, changeOrigin: false },
-    },
-  },
-  preview: {
-    proxy: {
-      '/_headless': { target: apiTarget, changeOrigin: false },
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/healthz': { target: apiTarget, changeOrigin: false },
-    },
-  },
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  server: { proxy },
+  preview: { proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

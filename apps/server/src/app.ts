@@ -11,6 +11,9 @@ import { authApi, AUTH_PREFIX } from './auth/auth-api.ts';
 import type { AuthSettings } from './auth/auth-settings.ts';
 import { SessionStore } from './auth/sessions/session-store.ts';
 import { SessionCookies, sessionPlugin } from './auth/sessions/session-plugin.ts';
+import { createMailer, outboxDir } from './email/create-mailer.ts';
+import { registerDevOutboxRoutes } from './email/dev-outbox-routes.ts';
+import { MailQueue } from './email/mail-queue.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { handleError } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
@@ -19,6 +22,8 @@ import { registerSpa } from './http/spa.ts';
 import { TranscriptionQueue } from './jobs/transcription-queue.ts';
 import { TranscriptionRunner } from './jobs/transcription-runner.ts';
 import { registerPadRoutes } from './pads/pads-routes.ts';
+import { RateLimiter } from './rate-limit/rate-limiter.ts';
+import { registerSearchRoutes } from './search/search-routes.ts';
 import { registerStatsRoutes } from './stats/stats-routes.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
@@ -30,6 +35,8 @@ export interface App {
   db: Db;
   storage: BlobStorage;
   runner: TranscriptionRunner | undefined;
+  /** Mails sent after responses (API role only); tests drain it to know all mail went out. */
+  mail: MailQueue | undefined;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -93,7 +100,12 @@ export async function buildApp(config: Config): Promise<App> {
   await registerSecurityHeaders(app, { hsts: config.secureCookies });
   registerHealthRoutes(app, { db, storage, isShuttingDown: () => shuttingDown });
 
+  let mail: MailQueue | undefined;
   if (config.roles.api) {
+    const mailQueue = new MailQueue(createMailer(config, app.log), app.log.child({ component: 'mail' }));
+    mail = mailQueue;
+    // Registered after the database's hook, so it runs first: queued mails still reach the database.
+    app.addHook('onClose', () => mailQueue.close());
     await app.register(csrfPlugin, {
       secure: config.secureCookies,
       exemptPrefixes: [],
@@ -103,21 +115,30 @@ export async function buildApp(config: Config): Promise<App> {
           errors: [
             {
               code: API_ERROR_CODES.csrfFailed,
-              message: 'Your session security token is missing or out of date. Reload the page and try again.',
+              message:
+                'Your session security token is missing or out of date. Reload the page and try again.',
             },
           ],
         }),
     });
     const sessionStore = new SessionStore(db, config.sessionMaxAgeMs);
     await app.register(sessionPlugin, {
-      cookies: new SessionCookies(sessionStore, { secure: config.secureCookies, maxAgeMs: config.sessionMaxAgeMs }),
+      cookies: new SessionCookies(sessionStore, {
+        secure: config.secureCookies,
+        maxAgeMs: config.sessionMaxAgeMs,
+      }),
     });
     const settings: AuthSettings = {
       signupOpen: config.signupOpen,
-      loginByCodeEnabled: false,
-      emailVerification: 'none',
+      loginByCodeEnabled: true,
+      emailVerification: config.accounts.emailVerification,
+      loginOnPasswordReset: config.accounts.loginOnPasswordReset,
+      publicUrl: config.publicUrl,
     };
-    await app.register((scope) => authApi(scope, { db, settings }), { prefix: AUTH_PREFIX });
+    const limiter = new RateLimiter(db, config.accounts.rateLimits);
+    await app.register((scope) => authApi(scope, { db, settings, limiter, mail: mailQueue }), {
+      prefix: AUTH_PREFIX,
+    });
     await app.register(
       (scope, _opts, done) => {
         registerPadRoutes(scope, { db, storage });
@@ -125,9 +146,12 @@ export async function buildApp(config: Config): Promise<App> {
           db,
           storage,
           maxBytes: config.uploadMaxBytes,
+          maxDurationSeconds: config.maxDurationSeconds,
           onQueued: () => runner?.wake(),
         });
         registerStatsRoutes(scope, { db });
+        registerSearchRoutes(scope, { db, dialect: config.database.kind });
+        if (config.mail.devOutbox) registerDevOutboxRoutes(scope, { dir: outboxDir(config.dataDir) });
         done();
       },
       { prefix: '/api/v1' },
@@ -136,5 +160,5 @@ export async function buildApp(config: Config): Promise<App> {
   }
 
   runner?.start();
-  return { app, db, storage, runner };
+  return { app, db, storage, runner, mail };
 }

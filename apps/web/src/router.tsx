@@ -11,7 +11,9 @@ import { RouteErrorFallback } from './routes/-components/route-error-fallback.ts
 function isSessionEnded(error: unknown): boolean {
   const status = httpStatusOf(error);
   if (status === 401) return true;
-  return status === 403 && isHttpError(error) && error.errors.some((item) => item.code === 'not_authenticated');
+  return (
+    status === 403 && isHttpError(error) && error.errors.some((item) => item.code === 'not_authenticated')
+  );
 }
 
 export function createAppRouter() {

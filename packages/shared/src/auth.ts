@@ -81,9 +81,7 @@ export const sessionGoneResponseSchema = z.object({
 
 export const authErrorResponseSchema = z.object({
   status: z.number().int(),
-  errors: z.array(
-    z.object({ code: z.string(), message: z.string(), param: z.string().optional() }),
-  ),
+  errors: z.array(z.object({ code: z.string(), message: z.string(), param: z.string().optional() })),
 });
 export type AuthErrorResponse = z.infer<typeof authErrorResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits.ts';
 
 export const VOICE_NOTE_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
 export const voiceNoteStatusSchema = z.enum(VOICE_NOTE_STATUSES);
@@ -40,3 +41,62 @@ export type VoiceNote = z.infer<typeof voiceNoteSchema>;
 
 /** The upload is the raw body; the file name comes from `Content-Disposition: attachment; filename="..."`. */
 export const UPLOAD_FILE_NAME = 'recording.wav';
+
+/**
+ * Recordings are recognised by their first bytes, never by the declared type. This is the
+ * list people are told about when a file is refused.
+ */
+export const ACCEPTED_AUDIO_FORMATS = [
+  'WAV',
+  'WebM',
+  'Ogg (Opus or Vorbis)',
+  'MP3',
+  'M4A/AAC',
+  'FLAC',
+] as const;
+
+/** The longest recording accepted unless the server is configured otherwise (4 hours). */
+export const MAX_DURATION_SECONDS_DEFAULT = 4 * 60 * 60;
+
+export const VOICE_NOTE_LIMITS = {
+  /** Characters; about four hours of speech. */
+  transcriptMax: 250_000,
+} as const;
+
+/** Error codes only the voice-note endpoints give, beside the shared API_ERROR_CODES. */
+export const VOICE_NOTE_ERROR_CODES = {
+  /** The recording is longer than the server accepts. */
+  durationTooLong: 'duration_too_long',
+  /** The transcript cannot be edited while the note is still being transcribed. */
+  transcriptionInProgress: 'transcription_in_progress',
+  /** The upload had no bytes. */
+  empty: 'empty',
+} as const;
+
+const title = z
+  .string({ error: 'The title must be text.' })
+  .trim()
+  .min(1, 'Give the voice note a title.')
+  .max(LIMITS.voiceNoteTitleMax, `A title can be at most ${LIMITS.voiceNoteTitleMax} characters.`);
+
+/**
+ * PATCH `pad/{id}/voicenote/{vid}/`: any of the fields. `transcript` replaces the text that
+ * search finds (word timings stay as the engine produced them); `pad_id` moves the note to
+ * another of the owner's pads.
+ */
+export const updateVoiceNoteSchema = z
+  .object({
+    title: title.optional(),
+    transcript: z
+      .string({ error: 'The transcript must be text.' })
+      .max(
+        VOICE_NOTE_LIMITS.transcriptMax,
+        `A transcript can be at most ${VOICE_NOTE_LIMITS.transcriptMax} characters.`,
+      )
+      .optional(),
+    pad_id: z.string({ error: 'Name the pad to move the voice note to.' }).min(1).max(64).optional(),
+  })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message: 'Send at least one of title, transcript or pad_id.',
+  });
+export type UpdateVoiceNoteInput = z.input<typeof updateVoiceNoteSchema>;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { AuthInputError, requiredError, type FieldError } from './auth-errors.ts';
 import { emailErrors, usernameErrors } from './account-validation.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
@@ -19,34 +20,46 @@ export interface SignupInput {
   password: string | undefined;
 }
 
-/** Creates a local account, or throws AuthInputError listing every problem at once. */
-export async function signUp(db: Db, input: SignupInput): Promise<UserRow> {
+/** A new account, or (enumeration prevention) the address that already had one. */
+export type SignupOutcome = { created: UserRow } | { emailTaken: string };
+
+const usernameTaken: FieldError = {
+  param: 'username',
+  code: 'username_taken',
+  message: 'A user with that username already exists.',
+};
+const emailTaken: FieldError = {
+  param: 'email',
+  code: 'email_taken',
+  message: 'A user is already registered with this email address.',
+};
+
+/**
+ * Creates a local account, or throws AuthInputError listing every problem at once. With
+ * `preventEnumeration` a taken email address is not an error: the caller answers as for a new
+ * account and mails the address's owner instead. A taken username is still an error, as in allauth.
+ */
+export async function signUp(
+  db: Db,
+  input: SignupInput,
+  options: { preventEnumeration: boolean },
+): Promise<SignupOutcome> {
   const errors: FieldError[] = [...emailErrors(input.email), ...usernameErrors(input.username)];
   if (!input.password) errors.push(requiredError('password'));
-  else
-    errors.push(
-      ...validatePassword(input.password, { username: input.username, email: input.email }),
-    );
+  else errors.push(...validatePassword(input.password, { username: input.username, email: input.email }));
+  let emailInUse = false;
   if (errors.length === 0 && input.email && input.username) {
-    if (await findUserByUsername(db, input.username)) {
-      errors.push({
-        param: 'username',
-        code: 'username_taken',
-        message: 'A user with that username already exists.',
-      });
-    }
-    if (await findUserByEmail(db, input.email)) {
-      errors.push({
-        param: 'email',
-        code: 'email_taken',
-        message: 'A user is already registered with this email address.',
-      });
-    }
+    if (await findUserByUsername(db, input.username)) errors.push(usernameTaken);
+    emailInUse = (await findUserByEmail(db, input.email)) !== undefined;
+    if (emailInUse && !options.preventEnumeration) errors.push(emailTaken);
   }
   if (errors.length > 0) throw new AuthInputError(errors);
 
   const email = input.email!.trim();
   const username = input.username!.trim();
+  // Hash in both cases, so a taken address answers no faster than a new account.
+  const passwordHash = await hashPassword(input.password!);
+  if (emailInUse) return { emailTaken: email };
   const now = Date.now();
   const user: UserRow = {
     id: newId(now),
@@ -55,22 +68,22 @@ export async function signUp(db: Db, input: SignupInput): Promise<UserRow> {
     email,
     email_key: normaliseEmail(email),
     email_verified: 0,
-    password_hash: await hashPassword(input.password!),
+    password_hash: passwordHash,
     created_at: now,
     password_changed_at: now,
   };
   try {
     await insertUser(db, user);
   } catch (error) {
-    // Two signups raced past the checks above; the unique index decided.
-    if (await findUserByUsername(db, username)) {
-      throw new AuthInputError([
-        { param: 'username', code: 'username_taken', message: 'A user with that username already exists.' },
-      ]);
+    // Two signups raced past the checks above; the unique indexes decided.
+    if (await findUserByUsername(db, username)) throw new AuthInputError([usernameTaken]);
+    if (await findUserByEmail(db, email)) {
+      if (options.preventEnumeration) return { emailTaken: email };
+      throw new AuthInputError([emailTaken]);
     }
     throw error;
   }
-  return user;
+  return { created: user };
 }
 
 export interface LoginInput {
@@ -79,14 +92,36 @@ export interface LoginInput {
   password: string | undefined;
 }
 
-/** Checks credentials; a wrong password and an unknown account answer the same way. */
-export async function logIn(db: Db, input: LoginInput): Promise<{ user: UserRow; by: 'email' | 'username' }> {
+const tooManyAttempts: FieldError = {
+  code: 'too_many_login_attempts',
+  message: 'Too many failed login attempts. Try again later.',
+};
+
+/** allauth's login_failed key: the identifier as typed, so unknown accounts count the same. */
+export function loginAttemptKey(identifier: string): string {
+  return identifier.trim().toLowerCase();
+}
+
+/**
+ * Checks credentials; a wrong password and an unknown account answer the same way. Every
+ * attempt counts towards allauth's `login_failed` limit before the password is even looked at,
+ * and a success forgets the count, so guessing stops after a few tries per account and per IP.
+ */
+export async function logIn(
+  db: Db,
+  limiter: RateLimiter,
+  ip: string,
+  input: LoginInput,
+): Promise<{ user: UserRow; by: 'email' | 'username' }> {
   const by = input.email !== undefined && input.username === undefined ? 'email' : 'username';
   const identifier = by === 'email' ? input.email : input.username;
   const errors: FieldError[] = [];
   if (!identifier?.trim()) errors.push(requiredError(by));
   if (!input.password) errors.push(requiredError('password'));
   if (errors.length > 0) throw new AuthInputError(errors);
+
+  const attempts = { ip, key: loginAttemptKey(identifier!) };
+  if (!(await limiter.consume('login_failed', attempts))) throw new AuthInputError([tooManyAttempts]);
 
   // "Username or email" in one field: an @ means an email address.
   const user =
@@ -110,5 +145,6 @@ export async function logIn(db: Db, input: LoginInput): Promise<{ user: UserRow;
           },
     ]);
   }
+  await limiter.clear('login_failed', attempts);
   return { user, by };
 }

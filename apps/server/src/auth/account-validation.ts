@@ -2,7 +2,8 @@ import { LIMITS } from '@voxpad/shared/limits';
 import { requiredError, type FieldError } from './auth-errors.ts';
 
 // Django's EmailValidator in spirit: one @, a dotted domain, no spaces.
-const EMAIL_PATTERN = /^[^\s@"<>()[\]\\,;:]+(\.[^\s@"<>()[\]\\,;:]+)*@([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+const EMAIL_PATTERN =
+  /^[^\s@"<>()[\]\\,;:]+(\.[^\s@"<>()[\]\\,;:]+)*@([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 // Django's UnicodeUsernameValidator.
 const USERNAME_PATTERN = /^[\p{L}\p{N}_.@+-]+$/u;
 
@@ -36,7 +37,8 @@ export function usernameErrors(username: string | undefined): FieldError[] {
       {
         param: 'username',
         code: 'invalid',
-        message: 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
+        message:
+          'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
       },
     ];
   }

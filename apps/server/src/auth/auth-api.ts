@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from './auth-context.ts';
+import { commonPasswords } from './common-passwords.ts';
 import { registerConfigRoute } from './routes/config-route.ts';
+import { registerEmailVerificationRoutes } from './routes/email-verification-routes.ts';
+import { registerLoginCodeRoutes } from './routes/login-code-routes.ts';
 import { registerLoginRoute } from './routes/login-route.ts';
+import { registerPasswordResetRoutes } from './routes/password-reset-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerSignupRoute } from './routes/signup-route.ts';
 
@@ -9,9 +13,14 @@ import { registerSignupRoute } from './routes/signup-route.ts';
 export const AUTH_PREFIX = '/_headless/browser/v1';
 
 export async function authApi(app: FastifyInstance, context: AuthContext) {
+  // Read the list now, so a broken install fails at start and not on someone's signup.
+  commonPasswords();
   registerConfigRoute(app, context);
   registerSessionRoutes(app, context);
   registerSignupRoute(app, context);
   registerLoginRoute(app, context);
+  registerEmailVerificationRoutes(app, context);
+  registerPasswordResetRoutes(app, context);
+  if (context.settings.loginByCodeEnabled) registerLoginCodeRoutes(app, context);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 404 }));
 }

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
+import type { MailQueue } from '../email/mail-queue.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import type { Session } from './sessions/session-store.ts';
 import { findUserById } from './users-repository.ts';
@@ -9,6 +11,8 @@ import { findUserById } from './users-repository.ts';
 export interface AuthContext {
   db: Db;
   settings: AuthSettings;
+  limiter: RateLimiter;
+  mail: MailQueue;
 }
 
 /** The logged-in user of this request, if the session names one that still exists. */

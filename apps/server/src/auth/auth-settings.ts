@@ -4,4 +4,8 @@ export interface AuthSettings {
   loginByCodeEnabled: boolean;
   /** allauth's ACCOUNT_EMAIL_VERIFICATION: "mandatory" holds new accounts until the email is confirmed. */
   emailVerification: 'none' | 'mandatory';
+  /** allauth's ACCOUNT_LOGIN_ON_PASSWORD_RESET. */
+  loginOnPasswordReset: boolean;
+  /** Base of the links in mails; unset, the request's own origin is used. */
+  publicUrl: string | undefined;
 }

@@ -2,6 +2,7 @@ import type { Flow, User } from '@voxpad/shared/auth';
 import type { UserRow } from '../db/schema.ts';
 import { toEpochSeconds } from '../lib/time.ts';
 import type { AuthSettings } from './auth-settings.ts';
+import { activePending } from './pending-flows.ts';
 import type { Session } from './sessions/session-store.ts';
 
 /** allauth's user object. */
@@ -31,11 +32,11 @@ export function availableFlows(settings: AuthSettings, session?: Session): Flow[
   const flows: Flow[] = [{ id: 'login' }];
   if (settings.signupOpen) flows.push({ id: 'signup' });
   if (settings.loginByCodeEnabled) flows.push({ id: 'login_by_code' });
-  const pending = session?.data.pending?.flow;
+  const pending = activePending(session)?.flow;
   if (pending) {
     const existing = flows.find((f) => f.id === pending);
     if (existing) existing.is_pending = true;
-    else flows.push({ id: pending as Flow['id'], is_pending: true });
+    else flows.push({ id: pending, is_pending: true });
   }
   return flows;
 }
@@ -48,5 +49,7 @@ export function unauthenticatedBody(settings: AuthSettings, session?: Session) {
   };
 }
 
+export const okBody = { status: 200 as const };
 export const conflictBody = { status: 409 as const };
+export const tooManyRequestsBody = { status: 429 as const };
 export const forbiddenBody = { status: 403 as const };

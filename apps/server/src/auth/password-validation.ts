@@ -1,9 +1,10 @@
 import { LIMITS } from '@voxpad/shared/limits';
 import type { FieldError } from './auth-errors.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 /**
- * Django's default password validators, with allauth's error codes: minimum length,
- * entirely numeric, and too similar to the username or email.
+ * Django's default password validators, with allauth's error codes: minimum length, too
+ * common, entirely numeric, and too similar to the username or email.
  */
 export function validatePassword(
   password: string,
@@ -24,6 +25,9 @@ export function validatePassword(
       message: `This password is too long. It must contain at most ${LIMITS.passwordMax} characters.`,
     });
   }
+  if (isCommonPassword(password)) {
+    errors.push({ param: 'password', code: 'password_too_common', message: 'This password is too common.' });
+  }
   if (/^\d+$/.test(password)) {
     errors.push({
       param: 'password',
@@ -42,10 +46,7 @@ export function validatePassword(
   return errors;
 }
 
-function similarAttribute(
-  password: string,
-  user: { username?: string; email?: string },
-): string | undefined {
+function similarAttribute(password: string, user: { username?: string; email?: string }): string | undefined {
   const lower = password.toLowerCase();
   const candidates: [string, string | undefined][] = [
     ['username', user.username],

@@ -2,6 +2,8 @@ import path from 'node:path';
 import os from 'node:os';
 import { z } from 'zod';
 import { LIMITS } from '@voxpad/shared/limits';
+import { MAX_DURATION_SECONDS_DEFAULT } from '@voxpad/shared/voice-notes';
+import { resolveRateLimits, type RateLimits } from '../rate-limit/rates.ts';
 
 /**
  * The whole configuration, read once from the environment at start. Anything wrong is
@@ -29,8 +31,31 @@ const envSchema = z.object({
   POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(os.availableParallelism()),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(LIMITS.uploadBytesDefault),
+  MAX_DURATION_SECONDS: z.coerce.number().int().min(1).default(MAX_DURATION_SECONDS_DEFAULT),
   SIGNUP_OPEN: booleanFlag.default(true),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  ACCOUNT_EMAIL_VERIFICATION: z.enum(['mandatory', 'none']).default('mandatory'),
+  ACCOUNT_LOGIN_ON_PASSWORD_RESET: booleanFlag.default(false),
+  ACCOUNT_RATE_LIMITS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        resolveRateLimits(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  // Empty counts as unset, as container environments often pass it.
+  SMTP_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Voxpad <voxpad@localhost>'),
+  DEV_OUTBOX: booleanFlag.optional(),
 });
 
 export interface Config {
@@ -52,8 +77,22 @@ export interface Config {
     concurrency: number;
   };
   uploadMaxBytes: number;
+  /** Longest recording accepted: checked from a WAV header at upload, by the worker otherwise. */
+  maxDurationSeconds: number;
   signupOpen: boolean;
   sessionMaxAgeMs: number;
+  accounts: {
+    emailVerification: 'mandatory' | 'none';
+    loginOnPasswordReset: boolean;
+    rateLimits: RateLimits;
+  };
+  mail: {
+    /** Unset: mails are written to DATA_DIR/outbox instead of being sent. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** Serve GET /api/v1/dev/outbox/ to loopback clients. */
+    devOutbox: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -66,9 +105,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -92,7 +129,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.WORKER_CONCURRENCY,
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    maxDurationSeconds: e.MAX_DURATION_SECONDS,
     signupOpen: e.SIGNUP_OPEN,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+    accounts: {
+      emailVerification: e.ACCOUNT_EMAIL_VERIFICATION,
+      loginOnPasswordReset: e.ACCOUNT_LOGIN_ON_PASSWORD_RESET,
+      rateLimits: resolveRateLimits(e.ACCOUNT_RATE_LIMITS),
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
+    },
   };
 }

@@ -1,6 +1,8 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
+import * as accounts from './migrations/0002-accounts.ts';
+import * as product from './migrations/0003-product.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -8,6 +10,8 @@ import * as initial from './migrations/0001-initial.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-accounts': accounts,
+  '0003-product': product,
 };
 
 const provider: MigrationProvider = {

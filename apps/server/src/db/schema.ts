@@ -37,6 +37,10 @@ export interface PadsTable {
   owner_id: string;
   name: string;
   description: string;
+  /** One of PAD_COLORS; the column defaults to the first. */
+  color: Generated<string>;
+  /** A single emoji, or null. */
+  icon: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -63,11 +67,41 @@ export interface VoiceNotesTable {
   updated_at: number;
 }
 
+/** A pending email confirmation; only the SHA-256 of the mailed key is kept. */
+export interface EmailVerificationsTable {
+  key_hash: string;
+  user_id: string;
+  /** The normalised address the key confirms: a key dies when the account's email changes. */
+  email: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A password reset link; only the SHA-256 of the mailed key is kept. */
+export interface PasswordResetKeysTable {
+  key_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** One counted request for a rate limit (a sliding-window log shared by every process). */
+export interface RateLimitHitsTable {
+  id: string;
+  /** action, kind and SHA-256 of the subject (IP, email, ...): no personal data in clear. */
+  bucket: string;
+  at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   pads: PadsTable;
   voice_notes: VoiceNotesTable;
+  email_verifications: EmailVerificationsTable;
+  password_reset_keys: PasswordResetKeysTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -75,5 +109,8 @@ export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PadRow = Selectable<PadsTable>;
 export type PadUpdate = Updateable<PadsTable>;
+export type NewPad = Insertable<PadsTable>;
 export type VoiceNoteRow = Selectable<VoiceNotesTable>;
 export type NewVoiceNote = Insertable<VoiceNotesTable>;
+export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
+export type PasswordResetKeyRow = Selectable<PasswordResetKeysTable>;

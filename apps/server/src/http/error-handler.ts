@@ -14,7 +14,11 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ err: { message: error.message, code: (error as FastifyError).code } }, 'request rejected');
+  else
+    request.log.info(
+      { err: { message: error.message, code: (error as FastifyError).code } },
+      'request rejected',
+    );
 
   // allauth's error envelope and ours are the same shape, so one rendering serves both APIs.
   const { code, message } = describe(error as FastifyError, status);
@@ -38,7 +42,10 @@ function describe(error: FastifyError, status: number): { code: string; message:
     return { code: API_ERROR_CODES.invalid, message: 'The request body is not valid JSON.' };
   }
   if (status >= 500) {
-    return { code: API_ERROR_CODES.serverError, message: 'Something went wrong on our side. Please try again.' };
+    return {
+      code: API_ERROR_CODES.serverError,
+      message: 'Something went wrong on our side. Please try again.',
+    };
   }
   return { code: API_ERROR_CODES.invalid, message: error.message };
 }

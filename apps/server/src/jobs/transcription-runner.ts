@@ -89,20 +89,36 @@ export class TranscriptionRunner {
     const { queue, log } = this.options;
     const jobLog = log.child({ voiceNoteId: note.id, attempt: note.attempts });
     if (note.attempts > this.maxAttempts) {
-      await queue.fail(note.id, this.workerId, 'Transcription kept failing. Try uploading the recording again.');
+      await queue.fail(
+        note.id,
+        this.workerId,
+        'Transcription kept failing. Try uploading the recording again.',
+      );
       return;
     }
-    const heartbeat = setInterval(() => {
-      queue.renew(note.id, this.workerId, this.leaseMs).catch((err: unknown) => jobLog.warn({ err }, 'lease renewal failed'));
-    }, Math.max(100, Math.floor(this.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        queue
+          .renew(note.id, this.workerId, this.leaseMs)
+          .catch((err: unknown) => jobLog.warn({ err }, 'lease renewal failed'));
+      },
+      Math.max(100, Math.floor(this.leaseMs / 3)),
+    );
     let durationSeconds: number | undefined;
     try {
       const started = Date.now();
       const bytes = await this.options.storage.read(note.storage_key);
       const audio = this.options.prepare(bytes);
       durationSeconds = audio.durationSeconds;
-      const transcript = await this.options.transcriber.transcribe({ samples: audio.samples, sampleRate: 16000 });
-      const stored = await queue.complete(note.id, this.workerId, toStored(transcript, audio.durationSeconds));
+      const transcript = await this.options.transcriber.transcribe({
+        samples: audio.samples,
+        sampleRate: 16000,
+      });
+      const stored = await queue.complete(
+        note.id,
+        this.workerId,
+        toStored(transcript, audio.durationSeconds),
+      );
       jobLog.info({ ms: Date.now() - started, durationSeconds, stored }, 'transcribed');
     } catch (error) {
       if (isPermanent(error)) {

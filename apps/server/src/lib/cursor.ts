@@ -35,7 +35,9 @@ export function toPage<T extends { id: string }>(
     const last = results[results.length - 1];
     return {
       results,
-      next: last ? encodeCursor({ direction: 'after', id: last.id }) : encodeCursor({ direction: 'after', id: cursor.id }),
+      next: last
+        ? encodeCursor({ direction: 'after', id: last.id })
+        : encodeCursor({ direction: 'after', id: cursor.id }),
       previous: hasMore && first ? encodeCursor({ direction: 'before', id: first.id }) : null,
     };
   }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { PadRow } from '../db/schema.ts';
+import type { NewPad, PadRow } from '../db/schema.ts';
 import type { Cursor } from '../lib/cursor.ts';
 
 export interface PadWithCounts extends PadRow {
@@ -7,12 +7,27 @@ export interface PadWithCounts extends PadRow {
   total_duration_seconds: number;
 }
 
+/**
+ * Named columns, never `*`: on PostgreSQL the table also holds a search vector that no
+ * response needs.
+ */
+export const PAD_COLUMNS = [
+  'pads.id',
+  'pads.owner_id',
+  'pads.name',
+  'pads.description',
+  'pads.color',
+  'pads.icon',
+  'pads.created_at',
+  'pads.updated_at',
+] as const;
+
 /** Every query takes the owner: a pad is only ever seen through its owner. */
 function padsOf(db: Db, ownerId: string) {
   return db
     .selectFrom('pads')
     .where('pads.owner_id', '=', ownerId)
-    .selectAll('pads')
+    .select(PAD_COLUMNS)
     .select((eb) => [
       eb
         .selectFrom('voice_notes')
@@ -29,7 +44,9 @@ function padsOf(db: Db, ownerId: string) {
     ]);
 }
 
-function withNumbers(row: PadRow & { voice_note_count: unknown; total_duration_seconds: unknown }): PadWithCounts {
+function withNumbers(
+  row: PadRow & { voice_note_count: unknown; total_duration_seconds: unknown },
+): PadWithCounts {
   return {
     ...row,
     voice_note_count: Number(row.voice_note_count ?? 0),
@@ -37,13 +54,20 @@ function withNumbers(row: PadRow & { voice_note_count: unknown; total_duration_s
   };
 }
 
-export async function insertPad(db: Db, pad: PadRow): Promise<void> {
+export async function insertPad(db: Db, pad: NewPad): Promise<void> {
   await db.insertInto('pads').values(pad).execute();
 }
 
 export async function findPad(db: Db, ownerId: string, id: string): Promise<PadWithCounts | undefined> {
   const row = await padsOf(db, ownerId).where('pads.id', '=', id).executeTakeFirst();
   return row && withNumbers(row);
+}
+
+/** The owner's pads among `ids`, in no particular order (search results order them). */
+export async function findPads(db: Db, ownerId: string, ids: string[]): Promise<PadWithCounts[]> {
+  if (ids.length === 0) return [];
+  const rows = await padsOf(db, ownerId).where('pads.id', 'in', ids).execute();
+  return rows.map(withNumbers);
 }
 
 export async function padExists(db: Db, ownerId: string, id: string): Promise<boolean> {
@@ -78,8 +102,15 @@ export async function updatePad(
   db: Db,
   ownerId: string,
   id: string,
-  changes: { name: string; description: string; updated_at: number },
+  changes: {
+    name: string;
+    description: string;
+    color?: string | undefined;
+    icon?: string | null | undefined;
+    updated_at: number;
+  },
 ): Promise<boolean> {
+  // Fields left undefined keep their values (Kysely drops undefined from SET).
   const result = await db
     .updateTable('pads')
     .set(changes)

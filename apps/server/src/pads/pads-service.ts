@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Pad } from '@voxpad/shared/pads';
+import type { Pad, PadColor } from '@voxpad/shared/pads';
 import type { Db } from '../db/database.ts';
 import type { Cursor } from '../lib/cursor.ts';
 import { toPage } from '../lib/cursor.ts';
@@ -19,7 +19,7 @@ export interface PadsDeps {
 export async function createPad(
   { db }: PadsDeps,
   ownerId: string,
-  input: { name: string; description: string },
+  input: { name: string; description: string; color: PadColor; icon: string | null },
 ): Promise<Pad> {
   const now = Date.now();
   const id = newId(now);
@@ -33,7 +33,12 @@ export async function getPad({ db }: Pick<PadsDeps, 'db'>, ownerId: string, id: 
   return presentPad(row);
 }
 
-export async function listPads({ db }: Pick<PadsDeps, 'db'>, ownerId: string, cursor: Cursor | undefined, limit: number) {
+export async function listPads(
+  { db }: Pick<PadsDeps, 'db'>,
+  ownerId: string,
+  cursor: Cursor | undefined,
+  limit: number,
+) {
   const rows = await pads.listPads(db, ownerId, cursor, limit);
   const page = toPage(rows, limit, cursor);
   return { ...page, results: page.results.map(presentPad) };
@@ -43,9 +48,16 @@ export async function updatePad(
   { db }: Pick<PadsDeps, 'db'>,
   ownerId: string,
   id: string,
-  input: { name: string; description: string },
+  input: { name: string; description: string; color?: PadColor | undefined; icon?: string | null | undefined },
 ): Promise<Pad> {
-  const updated = await pads.updatePad(db, ownerId, id, { ...input, updated_at: Date.now() });
+  const { name, description, color, icon } = input;
+  const updated = await pads.updatePad(db, ownerId, id, {
+    name,
+    description,
+    color,
+    icon,
+    updated_at: Date.now(),
+  });
   if (!updated) throw notFound('This pad');
   return getPad({ db }, ownerId, id);
 }

@@ -2,42 +2,55 @@ import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
-import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import { LIMITS } from '@voxpad/shared/limits';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
-import { ApiProblem, badRequest, notFound } from '../http/api-problem.ts';
+import { badRequest, notFound } from '../http/api-problem.ts';
 import { byteLimit, ByteLimitExceeded } from '../http/byte-limit.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { padExists } from '../pads/pads-repository.ts';
+import { sniffAudioFormat, type AudioFormat } from './audio-format.ts';
 import { attachmentFileName } from './content-disposition.ts';
+import { discardRest, readHead, replay } from './request-head.ts';
+import {
+  damagedWav,
+  emptyUpload,
+  notAudioHeader,
+  tooLarge,
+  tooLong,
+  unsupportedAudio,
+} from './upload-problems.ts';
 import { presentVoiceNote } from './voice-note-presenter.ts';
 import { findVoiceNote, insertVoiceNote } from './voice-notes-repository.ts';
+import { readWavHeader, wavDurationSeconds, type WavHeader } from './wav-header.ts';
 
 export interface UploadDeps {
   db: Db;
   storage: BlobStorage;
   maxBytes: number;
+  maxDurationSeconds: number;
   /** Tells the transcription queue there is work. */
   onQueued: () => void;
 }
 
-const ACCEPTED_TYPE = /^(audio\/[\w.+-]+|application\/octet-stream)$/;
+/**
+ * The declared type only has to say "audio": what the bytes are is sniffed. Browsers label
+ * MediaRecorder output video/webm or video/mp4 even when it holds no picture.
+ */
+const ACCEPTED_TYPE = /^(audio\/[\w.+-]+|application\/octet-stream|video\/webm|video\/mp4)$/;
 
-export function tooLarge(maxBytes: number): ApiProblem {
-  const mb = Math.floor(maxBytes / (1024 * 1024));
-  return new ApiProblem(413, [
-    {
-      code: API_ERROR_CODES.payloadTooLarge,
-      message: `This recording is too large. The limit is ${mb} MB.`,
-    },
-  ]);
+/** Covers the sniffed signatures and, for WAV, the chunks before the samples. */
+const HEAD_BYTES = 4096;
+
+interface Inspected {
+  format: AudioFormat;
+  wav: WavHeader | undefined;
 }
 
 /**
  * Streams the request body into storage and only then records the note, so an upload that
- * is interrupted, too large or empty leaves neither a note nor a file behind.
+ * is interrupted, too large, too long, empty or not audio leaves neither a note nor a file.
  */
 export async function uploadVoiceNote(
   deps: UploadDeps,
@@ -47,45 +60,30 @@ export async function uploadVoiceNote(
   body: Readable,
 ): Promise<VoiceNote> {
   if (!(await padExists(deps.db, ownerId, padId))) throw notFound('This pad');
+  const fileName = checkHeaders(request, deps.maxBytes);
 
-  const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!ACCEPTED_TYPE.test(contentType)) {
-    throw new ApiProblem(415, [
-      {
-        code: API_ERROR_CODES.unsupportedMediaType,
-        message: 'Send the recording as audio (for example audio/wav) in the request body.',
-      },
-    ]);
+  const head = await readHead(body, HEAD_BYTES);
+  let inspected: Inspected;
+  try {
+    inspected = inspect(head, deps.maxDurationSeconds);
+  } catch (problem) {
+    discardRest(body, deps.maxBytes);
+    throw problem;
   }
-  const fileName = attachmentFileName(request.headers['content-disposition']);
-  if (fileName === null) {
-    throw badRequest(
-      'The Content-Disposition header must be: attachment; filename="recording.wav".',
-      'Content-Disposition',
-    );
-  }
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > deps.maxBytes) throw tooLarge(deps.maxBytes);
 
   const now = Date.now();
   const id = newId(now);
-  const storageKey = `audio/${ownerId}/${id}.${extensionOf(fileName, contentType)}`;
-  const limited = new PassThrough();
-  let sizeBytes: number;
-  const writing = deps.storage.put(storageKey, limited);
-  try {
-    await pipeline(body, byteLimit(deps.maxBytes), limited);
-    ({ sizeBytes } = await writing);
-  } catch (error) {
-    // Let storage finish removing its partial file before answering.
-    await writing.catch(() => undefined);
-    await deps.storage.delete(storageKey);
-    if (error instanceof ByteLimitExceeded) throw tooLarge(deps.maxBytes);
-    throw error;
-  }
-  if (sizeBytes === 0) {
-    await deps.storage.delete(storageKey);
-    throw badRequest('The recording is empty. Record again or choose another file.', 'file', 'empty');
+  const storageKey = `audio/${ownerId}/${id}.${inspected.format.extension}`;
+  const sizeBytes = await store(deps, storageKey, head, body);
+  const remove = () => deps.storage.delete(storageKey);
+
+  let durationSeconds: number | null = null;
+  if (inspected.wav) {
+    durationSeconds = wavDurationSeconds(inspected.wav, sizeBytes);
+    if (durationSeconds > deps.maxDurationSeconds) {
+      await remove();
+      throw tooLong(durationSeconds, deps.maxDurationSeconds);
+    }
   }
 
   try {
@@ -96,10 +94,10 @@ export async function uploadVoiceNote(
       title: titleFrom(fileName),
       status: 'pending',
       failure_reason: null,
-      content_type: contentType,
+      content_type: inspected.format.mime,
       size_bytes: sizeBytes,
       storage_key: storageKey,
-      duration_seconds: null,
+      duration_seconds: durationSeconds,
       transcript: null,
       segments: null,
       lease_owner: null,
@@ -109,7 +107,7 @@ export async function uploadVoiceNote(
     });
   } catch (error) {
     // The pad may have been deleted while the audio streamed in.
-    await deps.storage.delete(storageKey);
+    await remove();
     if (!(await padExists(deps.db, ownerId, padId))) throw notFound('This pad');
     throw error;
   }
@@ -119,10 +117,51 @@ export async function uploadVoiceNote(
   return presentVoiceNote(row);
 }
 
-function extensionOf(fileName: string | undefined, contentType: string): string {
-  const fromName = fileName?.match(/\.([a-z0-9]{1,5})$/i)?.[1]?.toLowerCase();
-  if (fromName) return fromName;
-  return contentType.includes('wav') ? 'wav' : 'bin';
+/** Refusals that need no body: the declared type, the file name and the declared size. */
+function checkHeaders(request: FastifyRequest, maxBytes: number): string | undefined {
+  const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!ACCEPTED_TYPE.test(contentType)) throw notAudioHeader();
+  const fileName = attachmentFileName(request.headers['content-disposition']);
+  if (fileName === null) {
+    throw badRequest(
+      'The Content-Disposition header must be: attachment; filename="recording.wav".',
+      'Content-Disposition',
+    );
+  }
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  return fileName;
+}
+
+/** What the first bytes say: the format, and for WAV whether it is too long already. */
+function inspect(head: Buffer, maxDurationSeconds: number): Inspected {
+  if (head.length === 0) throw emptyUpload();
+  const format = sniffAudioFormat(head);
+  if (!format) throw unsupportedAudio();
+  if (format.extension !== 'wav') return { format, wav: undefined };
+  const wav = readWavHeader(head);
+  if (!wav) throw damagedWav();
+  if (wav.dataBytes !== undefined) {
+    const declaredSeconds = wav.dataBytes / wav.byteRate;
+    if (declaredSeconds > maxDurationSeconds) throw tooLong(declaredSeconds, maxDurationSeconds);
+  }
+  return { format, wav };
+}
+
+/** Streams head + rest to storage within the size limit; on any failure nothing stays. */
+async function store(deps: UploadDeps, storageKey: string, head: Buffer, rest: Readable): Promise<number> {
+  const limited = new PassThrough();
+  const writing = deps.storage.put(storageKey, limited);
+  try {
+    await pipeline(replay(head, rest), byteLimit(deps.maxBytes), limited);
+    return (await writing).sizeBytes;
+  } catch (error) {
+    // Let storage finish removing its partial file before answering.
+    await writing.catch(() => undefined);
+    await deps.storage.delete(storageKey);
+    if (error instanceof ByteLimitExceeded) throw tooLarge(deps.maxBytes);
+    throw error;
+  }
 }
 
 function titleFrom(fileName: string | undefined): string {

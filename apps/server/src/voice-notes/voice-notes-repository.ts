@@ -2,6 +2,31 @@ import type { Db } from '../db/database.ts';
 import type { NewVoiceNote, VoiceNoteRow } from '../db/schema.ts';
 import type { Cursor } from '../lib/cursor.ts';
 
+/**
+ * Named columns, never `*`: on PostgreSQL the table also holds a search vector that no
+ * response needs.
+ */
+export const VOICE_NOTE_COLUMNS = [
+  'voice_notes.id',
+  'voice_notes.pad_id',
+  'voice_notes.owner_id',
+  'voice_notes.title',
+  'voice_notes.status',
+  'voice_notes.failure_reason',
+  'voice_notes.content_type',
+  'voice_notes.size_bytes',
+  'voice_notes.storage_key',
+  'voice_notes.duration_seconds',
+  'voice_notes.transcript',
+  'voice_notes.segments',
+  'voice_notes.word_count',
+  'voice_notes.attempts',
+  'voice_notes.lease_owner',
+  'voice_notes.lease_expires_at',
+  'voice_notes.created_at',
+  'voice_notes.updated_at',
+] as const;
+
 /** Every read and write names the owner: another user's ids simply match nothing. */
 export async function insertVoiceNote(db: Db, note: NewVoiceNote): Promise<void> {
   await db.insertInto('voice_notes').values(note).execute();
@@ -15,7 +40,7 @@ export async function findVoiceNote(
 ): Promise<VoiceNoteRow | undefined> {
   return db
     .selectFrom('voice_notes')
-    .selectAll()
+    .select(VOICE_NOTE_COLUMNS)
     .where('owner_id', '=', ownerId)
     .where('pad_id', '=', padId)
     .where('id', '=', id)
@@ -31,7 +56,7 @@ export async function listVoiceNotes(
 ): Promise<VoiceNoteRow[]> {
   let query = db
     .selectFrom('voice_notes')
-    .selectAll()
+    .select(VOICE_NOTE_COLUMNS)
     .where('owner_id', '=', ownerId)
     .where('pad_id', '=', padId);
   if (cursor?.direction === 'before') {
@@ -51,4 +76,61 @@ export async function listStorageKeysOfPad(db: Db, ownerId: string, padId: strin
     .where('pad_id', '=', padId)
     .execute();
   return rows.map((r) => r.storage_key);
+}
+
+export interface VoiceNoteChanges {
+  title?: string | undefined;
+  transcript?: string | undefined;
+  word_count?: number | undefined;
+  pad_id?: string | undefined;
+}
+
+/**
+ * Applies `changes` in one statement whose conditions carry the rules, so nothing can
+ * slip in between a check and the write: a transcript is only replaced once
+ * transcription has finished, and a note only moves to a pad of the same owner.
+ * Returns false when a condition did not hold (the caller finds out which).
+ */
+export async function updateVoiceNote(
+  db: Db,
+  ownerId: string,
+  padId: string,
+  id: string,
+  changes: VoiceNoteChanges,
+  now: number,
+): Promise<boolean> {
+  let query = db
+    .updateTable('voice_notes')
+    .set({ ...changes, updated_at: now })
+    .where('owner_id', '=', ownerId)
+    .where('pad_id', '=', padId)
+    .where('id', '=', id);
+  if (changes.transcript !== undefined) query = query.where('status', 'in', ['done', 'failed']);
+  if (changes.pad_id !== undefined) {
+    const target = changes.pad_id;
+    query = query.where((eb) =>
+      eb.exists(
+        eb.selectFrom('pads').select('pads.id').where('pads.id', '=', target).where('pads.owner_id', '=', ownerId),
+      ),
+    );
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the note and returns where its audio is, so the caller can remove it too. */
+export async function deleteVoiceNote(
+  db: Db,
+  ownerId: string,
+  padId: string,
+  id: string,
+): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('voice_notes')
+    .where('owner_id', '=', ownerId)
+    .where('pad_id', '=', padId)
+    .where('id', '=', id)
+    .returning('storage_key')
+    .executeTakeFirst();
+  return row?.storage_key;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
+import { updateVoiceNoteSchema } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import { toPage } from '../lib/cursor.ts';
-import { notFound } from '../http/api-problem.ts';
+import { notFound, parseInput } from '../http/api-problem.ts';
 import { readPageQuery } from '../http/page-query.ts';
 import { requireUserId } from '../http/require-user.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
@@ -11,17 +12,23 @@ import { sendAudio } from './audio-response.ts';
 import { uploadVoiceNote, type UploadDeps } from './upload-voice-note.ts';
 import { presentVoiceNote } from './voice-note-presenter.ts';
 import { findVoiceNote, listVoiceNotes } from './voice-notes-repository.ts';
+import { deleteVoiceNote, editVoiceNote } from './voice-notes-service.ts';
 
 type NoteParams = { Params: { padId: string; noteId: string } };
 type PadParams = { Params: { padId: string } };
 
-export function registerVoiceNoteRoutes(app: FastifyInstance, deps: UploadDeps & { db: Db; storage: BlobStorage }) {
-  // Audio arrives as the raw body; it is streamed, never buffered whole.
+export function registerVoiceNoteRoutes(
+  app: FastifyInstance,
+  deps: UploadDeps & { db: Db; storage: BlobStorage },
+) {
+  // Audio arrives as the raw body; it is streamed, never buffered whole. Browsers label
+  // MediaRecorder blobs video/webm or video/mp4; the upload sniffs what they really are.
   const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => {
     done(null, payload);
   };
   app.addContentTypeParser('application/octet-stream', passThrough);
   app.addContentTypeParser(/^audio\//, passThrough);
+  app.addContentTypeParser(/^video\/(webm|mp4)$/, passThrough);
 
   app.get<PadParams>('/pad/:padId/voicenote/', async (request) => {
     const ownerId = await requireUserId(request);
@@ -32,11 +39,17 @@ export function registerVoiceNoteRoutes(app: FastifyInstance, deps: UploadDeps &
     return { ...page, results: page.results.map(presentVoiceNote) };
   });
 
-  app.post<PadParams>('/pad/:padId/voicenote/', async (request, reply) => {
-    const ownerId = await requireUserId(request);
-    const body = (request.body as Readable | undefined) ?? request.raw;
-    const note = await uploadVoiceNote(deps, request, ownerId, request.params.padId, body);
-    return reply.status(201).send(note);
+  // The upload takes any declared type into the handler, which refuses non-audio types in
+  // words naming the accepted formats. Only this route, hence its own scope.
+  void app.register((uploads, _options, done) => {
+    uploads.addContentTypeParser('*', passThrough);
+    uploads.post<PadParams>('/pad/:padId/voicenote/', async (request, reply) => {
+      const ownerId = await requireUserId(request);
+      const body = (request.body as Readable | undefined) ?? request.raw;
+      const note = await uploadVoiceNote(deps, request, ownerId, request.params.padId, body);
+      return reply.status(201).send(note);
+    });
+    done();
   });
 
   app.get<NoteParams>('/pad/:padId/voicenote/:noteId/', async (request) => {
@@ -44,6 +57,19 @@ export function registerVoiceNoteRoutes(app: FastifyInstance, deps: UploadDeps &
     const note = await findVoiceNote(deps.db, ownerId, request.params.padId, request.params.noteId);
     if (!note) throw notFound('This voice note');
     return presentVoiceNote(note);
+  });
+
+  app.patch<NoteParams>('/pad/:padId/voicenote/:noteId/', async (request) => {
+    const ownerId = await requireUserId(request);
+    const edit = parseInput(updateVoiceNoteSchema, request.body);
+    return editVoiceNote(deps, ownerId, request.params.padId, request.params.noteId, edit);
+  });
+
+  app.delete<NoteParams>('/pad/:padId/voicenote/:noteId/', async (request, reply) => {
+    const ownerId = await requireUserId(request);
+    const { padId, noteId } = request.params;
+    await deleteVoiceNote({ ...deps, log: request.log }, ownerId, padId, noteId);
+    return reply.status(204).send();
   });
 
   app.get<NoteParams>('/pad/:padId/voicenote/:noteId/audio/', async (request, reply) => {

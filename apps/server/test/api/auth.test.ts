@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { signedUpClient, TestClient } from '../support/http-client.ts';
+import { verificationKeyIn } from '../support/mailbox.ts';
 
 const AUTH = '/_headless/browser/v1';
 let server: TestApp;
@@ -25,7 +26,11 @@ describe('config', () => {
     expect(res.body).toMatchObject({
       status: 200,
       data: {
-        account: { is_open_for_signup: true, login_by_code_enabled: false, login_methods: ['email', 'username'] },
+        account: {
+          is_open_for_signup: true,
+          login_by_code_enabled: true,
+          login_methods: ['email', 'username'],
+        },
         socialaccount: { providers: [] },
         mfa: { passkey_login_enabled: false },
       },
@@ -47,7 +52,7 @@ describe('session', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({
       status: 401,
-      data: { flows: [{ id: 'login' }, { id: 'signup' }] },
+      data: { flows: [{ id: 'login' }, { id: 'signup' }, { id: 'login_by_code' }] },
       meta: { is_authenticated: false },
     });
   });
@@ -60,13 +65,20 @@ describe('session', () => {
 });
 
 describe('signup', () => {
-  it('creates the account, logs in and sets an HttpOnly session cookie', async () => {
+  it('creates the account, logs in once the email is confirmed and sets an HttpOnly session cookie', async () => {
     const client = await anonymous();
-    const res = await client.post(`${AUTH}/auth/signup`, {
+    const signup = await client.post(`${AUTH}/auth/signup`, {
       email: 'Ada@Example.org',
       username: 'ada',
       password: 'analytical engine 1843',
     });
+    // Email verification is mandatory: the signup waits for the link mailed to the address.
+    expect(signup.status).toBe(401);
+    expect(signup.body).toMatchObject({
+      data: { flows: expect.arrayContaining([{ id: 'verify_email', is_pending: true }]) },
+    });
+    const key = verificationKeyIn(await server.mailbox.waitFor('ada@example.org'));
+    const res = await client.post(`${AUTH}/auth/email/verify`, { key });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 200,
@@ -81,11 +93,16 @@ describe('signup', () => {
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
     const session = await client.get(`${AUTH}/auth/session`);
     expect(session.status).toBe(200);
-    expect(session.body).toMatchObject({ data: { user: { username: 'ada' } }, meta: { is_authenticated: true } });
+    expect(session.body).toMatchObject({
+      data: { user: { username: 'ada' } },
+      meta: { is_authenticated: true },
+    });
   });
 
   it('lists every field problem with param and code', async () => {
-    const res = await (await anonymous()).post(`${AUTH}/auth/signup`, {
+    const res = await (
+      await anonymous()
+    ).post(`${AUTH}/auth/signup`, {
       email: 'not-an-email',
       username: 'bad name!',
       password: '1234',
@@ -106,7 +123,9 @@ describe('signup', () => {
     const client = await anonymous();
     const empty = await client.post(`${AUTH}/auth/signup`, {});
     expect(empty.status).toBe(400);
-    expect((empty.body as { errors: { param: string; code: string }[] }).errors.map((e) => [e.param, e.code])).toEqual([
+    expect(
+      (empty.body as { errors: { param: string; code: string }[] }).errors.map((e) => [e.param, e.code]),
+    ).toEqual([
       ['email', 'required'],
       ['username', 'required'],
       ['password', 'required'],
@@ -122,7 +141,9 @@ describe('signup', () => {
   });
 
   it('refuses a password too similar to the username', async () => {
-    const res = await (await anonymous()).post(`${AUTH}/auth/signup`, {
+    const res = await (
+      await anonymous()
+    ).post(`${AUTH}/auth/signup`, {
       email: 'grace@example.org',
       username: 'gracehopper',
       password: 'gracehopper1',
@@ -131,16 +152,19 @@ describe('signup', () => {
     expect(res.body).toMatchObject({ errors: [{ param: 'password', code: 'password_too_similar' }] });
   });
 
-  it('refuses a taken username or email, whatever their case', async () => {
+  it('refuses a taken username, whatever its case (a taken email alone is not revealed)', async () => {
     await signedUpClient(server.baseUrl, 'linus');
-    const res = await (await anonymous()).post(`${AUTH}/auth/signup`, {
+    const res = await (
+      await anonymous()
+    ).post(`${AUTH}/auth/signup`, {
       email: 'LINUS@example.org',
       username: 'Linus',
       password: 'a long enough password',
     });
     expect(res.status).toBe(400);
     const codes = (res.body as { errors: { code: string }[] }).errors.map((e) => e.code);
-    expect(codes).toEqual(['username_taken', 'email_taken']);
+    // Enumeration prevention: the taken email is not reported (auth-enumeration tests cover it).
+    expect(codes).toEqual(['username_taken']);
   });
 
   it('answers 409 when already logged in', async () => {
@@ -164,8 +188,9 @@ describe('signup', () => {
         }),
       ),
     );
-    expect(attempts.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const r of attempts.filter((r) => r.status !== 200)) {
+    // The one account created waits for its email to be confirmed (401 verify_email).
+    expect(attempts.filter((r) => r.status === 401)).toHaveLength(1);
+    for (const r of attempts.filter((r) => r.status !== 401)) {
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ errors: [{ code: 'username_taken', param: 'username' }] });
     }
@@ -191,7 +216,9 @@ describe('login and logout', () => {
     expect(byEmail.status).toBe(200);
     const usernameFieldWithEmail = await new TestClient(server.baseUrl);
     await usernameFieldWithEmail.prime();
-    expect((await usernameFieldWithEmail.post(`${AUTH}/auth/login`, { username: email, password })).status).toBe(200);
+    expect(
+      (await usernameFieldWithEmail.post(`${AUTH}/auth/login`, { username: email, password })).status,
+    ).toBe(200);
   });
 
   it('a session id from before login is worthless after it (no fixation)', async () => {
@@ -208,7 +235,10 @@ describe('login and logout', () => {
     const { username } = await signedUpClient(server.baseUrl);
     const client = await anonymous();
     const wrong = await client.post(`${AUTH}/auth/login`, { username, password: 'wrong password' });
-    const unknown = await client.post(`${AUTH}/auth/login`, { username: 'nobody-here', password: 'wrong password' });
+    const unknown = await client.post(`${AUTH}/auth/login`, {
+      username: 'nobody-here',
+      password: 'wrong password',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({
       status: 400,
@@ -262,7 +292,9 @@ describe('csrf', () => {
 
   it('refuses a request with no csrftoken cookie at all', async () => {
     const client = new TestClient(server.baseUrl);
-    const res = await client.request('DELETE', `${AUTH}/auth/session`, { headers: { 'x-csrftoken': 'A'.repeat(32) } });
+    const res = await client.request('DELETE', `${AUTH}/auth/session`, {
+      headers: { 'x-csrftoken': 'A'.repeat(32) },
+    });
     expect(res.status).toBe(403);
   });
 });

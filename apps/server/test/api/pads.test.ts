@@ -24,7 +24,10 @@ describe('pads', () => {
 
   it('creates, reads, updates and deletes a pad', async () => {
     const { client } = await signedUpClient(server.baseUrl);
-    const created = await client.post<Pad>('/api/v1/pad/', { name: '  Groceries ', description: 'Things to buy' });
+    const created = await client.post<Pad>('/api/v1/pad/', {
+      name: '  Groceries ',
+      description: 'Things to buy',
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       name: 'Groceries',

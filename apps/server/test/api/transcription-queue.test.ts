@@ -70,7 +70,11 @@ describe('transcription queue', () => {
     expect(await queue.complete(id!, 'crashed', result)).toBe(false);
     expect(await queue.renew(id!, 'crashed', 60_000)).toBe(false);
     expect(await queue.complete(id!, 'survivor', { ...result, transcript: 'on time' })).toBe(true);
-    const row = await server.db.selectFrom('voice_notes').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('voice_notes')
+      .selectAll()
+      .where('id', '=', id!)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'done', transcript: 'on time', lease_owner: null });
   });
 
@@ -89,7 +93,11 @@ describe('transcription queue', () => {
     const [id] = await queueNotes(1);
     await queue.claimNext('w', 60_000);
     expect(await queue.fail(id!, 'w', 'The recording is empty.')).toBe(true);
-    const row = await server.db.selectFrom('voice_notes').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('voice_notes')
+      .selectAll()
+      .where('id', '=', id!)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', failure_reason: 'The recording is empty.' });
   });
 });

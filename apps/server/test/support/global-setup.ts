@@ -10,7 +10,9 @@ export default async function setup(project: TestProject) {
     try {
       await client.connect();
       const { rows } = await client.query<{ version: string }>('select version()');
-      process.stdout.write(`[${project.name}] database backend: postgres (${rows[0]?.version.split(',')[0]})\n`);
+      process.stdout.write(
+        `[${project.name}] database backend: postgres (${rows[0]?.version.split(',')[0]})\n`,
+      );
     } catch (error) {
       throw new Error(
         `The PostgreSQL backend was requested (TEST_DATABASES) but ${POSTGRES_ADMIN_URL} cannot be reached: ${String(error)}`,

@@ -2,29 +2,40 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../src/app.ts';
-import { loadConfig } from '../../src/config/config.ts';
+import { loadConfig, type Config } from '../../src/config/config.ts';
+import { Mailbox, registerMailbox, unregisterMailbox } from './mailbox.ts';
 import { createPostgresDatabase, currentBackend } from './test-database.ts';
 
 export interface TestApp extends App {
   baseUrl: string;
   dataDir: string;
+  /** The SMTP server this app mails to. */
+  mailbox: Mailbox;
+  /** What the app was built with, e.g. to start a second process on the same database. */
+  config: Config;
   close: () => Promise<void>;
 }
 
 /**
  * A real server on a loopback port, on the backend this project runs against, with its own
- * data directory and database. `env` overrides configuration (e.g. ROLE, UPLOAD_MAX_BYTES).
+ * data directory, database and SMTP mailbox. `env` overrides configuration (e.g. ROLE,
+ * UPLOAD_MAX_BYTES). Email verification stays mandatory, as in production (signedUpClient
+ * follows the mailed link); rate limits are off unless a test asks for them, because every
+ * test client comes from 127.0.0.1 and per-IP limits would couple unrelated tests.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-test-'));
   const backend = currentBackend();
   const pgDb = backend === 'postgres' ? await createPostgresDatabase() : undefined;
+  const mailbox = await Mailbox.start();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ROLE: 'api',
     WORKER_CONCURRENCY: '1',
+    SMTP_URL: mailbox.url,
+    ACCOUNT_RATE_LIMITS: 'off',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
@@ -32,12 +43,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  registerMailbox(baseUrl, mailbox);
   return {
     ...built,
     dataDir,
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl,
+    mailbox,
+    config,
     close: async () => {
+      unregisterMailbox(baseUrl);
       await built.app.close();
+      await mailbox.close();
       await pgDb?.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -3,7 +3,8 @@ import pg from 'pg';
 
 export type Backend = 'sqlite' | 'postgres';
 
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export function currentBackend(): Backend {
   const value = process.env.TEST_DB ?? 'sqlite';

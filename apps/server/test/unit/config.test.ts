@@ -11,7 +11,10 @@ describe('configuration', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set and HTTPS cookies behind an https PUBLIC_URL', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@db/voxpad', PUBLIC_URL: 'https://notes.example.org' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db/voxpad',
+      PUBLIC_URL: 'https://notes.example.org',
+    });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/voxpad' });
     expect(config.secureCookies).toBe(true);
   });

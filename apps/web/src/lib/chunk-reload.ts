@@ -54,9 +54,24 @@ function reloadOnceInBrowser(): boolean {
   return reloadStarted;
 }
 
+/**
+ * TanStack Router's lazy route components already reload once for a missing module, marking it
+ * in sessionStorage under this key; if it did, a second reload from us would break "once".
+ */
+function routerAlreadyReloaded(error: Error): boolean {
+  try {
+    return window.sessionStorage.getItem(`tanstack_router_reload:${error.message}`) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Reloads once if `error` is a failed chunk load; returns whether a reload is under way. */
 export function reloadOnceOnChunkError(error: unknown): boolean {
-  return isChunkLoadError(error) && reloadOnceInBrowser();
+  if (!isChunkLoadError(error) || !(error instanceof Error)) return false;
+  if (reloadStarted) return true;
+  if (routerAlreadyReloaded(error)) return false;
+  return reloadOnceInBrowser();
 }
 
 /** Vite reports failed preloads of dynamic imports with this event. */

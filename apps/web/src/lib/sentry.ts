@@ -1,7 +1,15 @@
+import type * as SentrySdk from '@sentry/react';
 import type { Breadcrumb, BrowserOptions } from '@sentry/react';
 import { env } from './env.ts';
 
-type SentryModule = typeof import('@sentry/react');
+type SentryModule = typeof SentrySdk;
+
+declare global {
+  interface ErrorConstructor {
+    /** V8 and SpiderMonkey: how many frames a stack trace keeps. */
+    stackTraceLimit: number;
+  }
+}
 
 /**
  * Errors nobody can act on (spec §8): generic cross-origin "Script error.", ResizeObserver loop
@@ -124,9 +132,7 @@ export function reportError(error: unknown, context?: { componentStack?: string 
   void loaded.then((sentry) => {
     if (!sentry) return;
     sentry.captureException(error, {
-      ...(context?.componentStack
-        ? { contexts: { react: { componentStack: context.componentStack } } }
-        : {}),
+      ...(context?.componentStack ? { contexts: { react: { componentStack: context.componentStack } } } : {}),
     });
   });
 }

@@ -14,7 +14,9 @@ export interface RouterContext {
 // removed from the bundle entirely.
 const RouterDevtools = import.meta.env.DEV
   ? lazy(() =>
-      import('@tanstack/react-router-devtools').then((module) => ({ default: module.TanStackRouterDevtools })),
+      import('@tanstack/react-router-devtools').then((module) => ({
+        default: module.TanStackRouterDevtools,
+      })),
     )
   : null;
 const QueryDevtools = import.meta.env.DEV
@@ -37,8 +39,17 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      {/* Sonner's defaults supply the rest of spec §9: 356 px wide, 45 px swipe threshold. */}
-      <Toaster position="top-right" duration={4000} visibleToasts={3} theme={theme} closeButton />
+      {/* Sonner's defaults supply the rest of spec §9: 356 px wide, 45 px swipe threshold.
+          The top offset keeps toasts clear of the header's controls. */}
+      <Toaster
+        position="top-right"
+        duration={4000}
+        visibleToasts={3}
+        theme={theme}
+        closeButton
+        offset={{ top: 72 }}
+        mobileOffset={{ top: 72 }}
+      />
       {RouterDevtools && QueryDevtools ? (
         <Suspense fallback={null}>
           <RouterDevtools position="bottom-left" />

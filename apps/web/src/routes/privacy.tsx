@@ -14,8 +14,8 @@ function PrivacyPage() {
       <Prose>
         <h1>Privacy</h1>
         <p>
-          Voxpad runs on a server chosen by its operator. Your data stays on that server unless the
-          operator configures otherwise. Nothing is sold or shared for advertising.
+          Voxpad runs on a server chosen by its operator. Your data stays on that server unless the operator
+          configures otherwise. Nothing is sold or shared for advertising.
         </p>
         <h2>What is stored</h2>
         <ul>
@@ -26,19 +26,18 @@ function PrivacyPage() {
         </ul>
         <h2>Transcription</h2>
         <p>
-          Audio is transcribed on this server by default. If the operator connects an external
-          transcription service, your audio is sent to that service for transcription.
+          Audio is transcribed on this server by default. If the operator connects an external transcription
+          service, your audio is sent to that service for transcription.
         </p>
         <h2>Error reports</h2>
         <p>
-          If the operator enables error reporting, details of errors in the app, including your
-          account identifier, may be sent to the operator&apos;s error-tracking service so problems
-          can be fixed.
+          If the operator enables error reporting, details of errors in the app, including your account
+          identifier, may be sent to the operator&apos;s error-tracking service so problems can be fixed.
         </p>
         <h2>Deleting your data</h2>
         <p>
-          Deleting a pad deletes its voice notes and transcripts. To delete your account, contact the
-          operator of this server.
+          Deleting a pad deletes its voice notes and transcripts. To delete your account, contact the operator
+          of this server.
         </p>
       </Prose>
     </PublicShell>

@@ -2,23 +2,40 @@ import type { FastifyInstance } from 'fastify';
 import { logIn } from '../account-service.ts';
 import { readString } from '../account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { authenticatedBody, conflictBody } from '../envelopes.ts';
+import { sendConfirmation } from '../email-verification.ts';
+import { conflictBody, tooManyRequestsBody } from '../envelopes.ts';
+import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import type { AuthMethod } from '../sessions/session-store.ts';
 
-export function registerLoginRoute(app: FastifyInstance, { db }: AuthContext) {
+export function registerLoginRoute(app: FastifyInstance, ctx: AuthContext) {
+  const { db, settings, limiter } = ctx;
   app.post('/auth/login', async (request, reply) => {
+    if (!(await limiter.consume('login', { ip: request.ip }))) {
+      return reply.status(429).send(tooManyRequestsBody);
+    }
     if (await currentUser(db, request)) return reply.status(409).send(conflictBody);
-    const { user, by } = await logIn(db, {
+    const { user, by } = await logIn(db, limiter, request.ip, {
       username: readString(request.body, 'username'),
       email: readString(request.body, 'email'),
       password: readString(request.body, 'password'),
     });
-    const session = await app.sessions.start(request, reply, user.id, {
-      methods: [
-        by === 'email'
-          ? { method: 'password', at: Date.now(), email: user.email }
-          : { method: 'password', at: Date.now(), username: user.username },
-      ],
-    });
-    return authenticatedBody(user, session);
+    const at = Date.now();
+    const method: AuthMethod =
+      by === 'email'
+        ? { method: 'password', at, email: user.email }
+        : { method: 'password', at, username: user.username };
+    if (settings.emailVerification === 'mandatory' && !user.email_verified) {
+      // allauth's email verification stage: the login waits, and the link is mailed again
+      // unless one went out in the last few minutes.
+      await sendConfirmation(ctx, request, user);
+      return startPendingFlow(app, request, reply, settings, {
+        flow: 'verify_email',
+        at,
+        userId: user.id,
+        email: user.email,
+        methods: [method],
+      });
+    }
+    return logInOnNewSession(app, request, reply, user, [method]);
   });
 }

@@ -2,20 +2,46 @@ import type { FastifyInstance } from 'fastify';
 import { signUp } from '../account-service.ts';
 import { readString } from '../account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { authenticatedBody, conflictBody, forbiddenBody } from '../envelopes.ts';
+import { consumeConfirmationQuota, mailConfirmationLink } from '../email-verification.ts';
+import { mailAccountAlreadyExists } from '../enumeration-mails.ts';
+import { conflictBody, forbiddenBody, tooManyRequestsBody } from '../envelopes.ts';
+import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
 
-export function registerSignupRoute(app: FastifyInstance, { db, settings }: AuthContext) {
+export function registerSignupRoute(app: FastifyInstance, ctx: AuthContext) {
+  const { db, settings, limiter } = ctx;
   app.post('/auth/signup', async (request, reply) => {
+    if (!(await limiter.consume('signup', { ip: request.ip }))) {
+      return reply.status(429).send(tooManyRequestsBody);
+    }
     if (await currentUser(db, request)) return reply.status(409).send(conflictBody);
     if (!settings.signupOpen) return reply.status(403).send(forbiddenBody);
-    const user = await signUp(db, {
-      email: readString(request.body, 'email'),
-      username: readString(request.body, 'username'),
-      password: readString(request.body, 'password'),
+    const mandatory = settings.emailVerification === 'mandatory';
+    const outcome = await signUp(
+      db,
+      {
+        email: readString(request.body, 'email'),
+        username: readString(request.body, 'username'),
+        password: readString(request.body, 'password'),
+      },
+      { preventEnumeration: mandatory },
+    );
+    const at = Date.now();
+    const user = 'created' in outcome ? outcome.created : undefined;
+    const email = user ? user.email : (outcome as { emailTaken: string }).emailTaken;
+    const methods = [{ method: 'password' as const, at, email }];
+    if (user && !mandatory) return logInOnNewSession(app, request, reply, user, methods);
+
+    // A taken address answers exactly like a new account; its owner is told by mail instead.
+    if (await consumeConfirmationQuota(ctx, email)) {
+      if (user) mailConfirmationLink(ctx, request, user.id);
+      else mailAccountAlreadyExists(ctx, request, email);
+    }
+    return startPendingFlow(app, request, reply, settings, {
+      flow: 'verify_email',
+      at,
+      userId: user?.id ?? null,
+      email,
+      methods,
     });
-    const session = await app.sessions.start(request, reply, user.id, {
-      methods: [{ method: 'password', at: Date.now(), email: user.email }],
-    });
-    return authenticatedBody(user, session);
   });
 }

@@ -51,7 +51,12 @@ export class SessionCookies {
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const session = await request.getSession();
     if (session) await this.store.destroy(session.id);
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.options.secure });
+    reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.secure,
+    });
     request.getSession = () => Promise.resolve(undefined);
   }
 }

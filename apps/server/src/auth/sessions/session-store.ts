@@ -1,8 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
+import type { PendingFlow } from '../pending-flows.ts';
 
 export interface AuthMethod {
-  method: 'password' | 'code' | 'socialaccount';
+  method: 'password' | 'password_reset' | 'code' | 'socialaccount';
   at: number;
   email?: string;
   username?: string;
@@ -14,7 +15,7 @@ export interface AuthMethod {
 export interface SessionData {
   methods: AuthMethod[];
   /** A flow the user has started but not finished (e.g. email verification after signup). */
-  pending?: { flow: string; userId?: string; email?: string; [key: string]: unknown };
+  pending?: PendingFlow;
 }
 
 export interface Session {
@@ -104,7 +105,10 @@ export class SessionStore {
 function parseData(raw: string): SessionData {
   try {
     const parsed = JSON.parse(raw) as Partial<SessionData>;
-    return { methods: Array.isArray(parsed.methods) ? parsed.methods : [], ...(parsed.pending ? { pending: parsed.pending } : {}) };
+    return {
+      methods: Array.isArray(parsed.methods) ? parsed.methods : [],
+      ...(parsed.pending ? { pending: parsed.pending } : {}),
+    };
   } catch {
     return { methods: [] };
   }

@@ -61,11 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('voice_notes_pad_idx')
-    .on('voice_notes')
-    .columns(['pad_id', 'id'])
-    .execute();
+  await db.schema.createIndex('voice_notes_pad_idx').on('voice_notes').columns(['pad_id', 'id']).execute();
   await db.schema
     .createIndex('voice_notes_owner_idx')
     .on('voice_notes')

@@ -12,7 +12,10 @@ export interface ErrorFallbackProps {
 export function ErrorFallback({ onReset, supportEmail, onReload }: ErrorFallbackProps) {
   const reload = onReload ?? (() => window.location.reload());
   return (
-    <div role="alert" className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center"
+    >
       <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-50">Something went wrong</h1>
       <p className="text-slate-600 dark:text-slate-300">
         An unexpected error occurred. This has been logged and we&apos;ll look into it.

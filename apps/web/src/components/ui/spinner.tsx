@@ -27,9 +27,7 @@ export function Spinner({ label = 'Loading...', showLabel = true, className = ''
           </span>
         ))}
       </span>
-      <span className={showLabel ? 'text-sm text-slate-600 dark:text-slate-300' : 'sr-only'}>
-        {label}
-      </span>
+      <span className={showLabel ? 'text-sm text-slate-600 dark:text-slate-300' : 'sr-only'}>{label}</span>
     </div>
   );
 }

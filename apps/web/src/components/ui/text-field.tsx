@@ -4,9 +4,7 @@ import { focusRing } from './button.tsx';
 const inputClasses = `block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`;
 
 function borderFor(error: string | undefined): string {
-  return error
-    ? 'border-red-500 dark:border-red-400'
-    : 'border-slate-300 dark:border-slate-600';
+  return error ? 'border-red-500 dark:border-red-400' : 'border-slate-300 dark:border-slate-600';
 }
 
 interface FieldChrome {
@@ -15,7 +13,17 @@ interface FieldChrome {
   hint?: string | undefined;
 }
 
-function FieldMessages({ hintId, errorId, hint, error }: { hintId: string; errorId: string; hint?: string | undefined; error?: string | undefined }) {
+function FieldMessages({
+  hintId,
+  errorId,
+  hint,
+  error,
+}: {
+  hintId: string;
+  errorId: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+}) {
   return (
     <>
       {hint ? (

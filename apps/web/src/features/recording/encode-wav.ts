@@ -20,7 +20,8 @@ function writeAscii(view: DataView, offset: number, text: string): void {
  * `chunks` are concatenated in order, so a recording can be kept as many small pieces.
  */
 export function encodeWavBuffer(chunks: readonly Int16Array[], sampleRate: number): ArrayBuffer {
-  if (!Number.isInteger(sampleRate) || sampleRate <= 0) throw new RangeError(`Invalid sample rate: ${sampleRate}`);
+  if (!Number.isInteger(sampleRate) || sampleRate <= 0)
+    throw new RangeError(`Invalid sample rate: ${sampleRate}`);
   const channels = 1;
   const bytesPerSample = 2;
   const sampleCount = chunks.reduce((total, chunk) => total + chunk.length, 0);

@@ -12,9 +12,7 @@ const activeNavLinkClasses = 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark
 export function useLogoutAndLeave() {
   const router = useRouter();
   return useLogout({
-    onLoggedOut: () => {
-      void router.navigate({ to: '/auth/login', replace: true });
-    },
+    onLoggedOut: () => router.navigate({ to: '/auth/login', replace: true }),
   });
 }
 
@@ -41,17 +39,30 @@ export function AppHeader() {
           <nav aria-label="Main">
             <ul className="flex items-center gap-1">
               <li>
-                <Link to="/" className={navLinkClasses} activeProps={{ className: activeNavLinkClasses, 'aria-current': 'page' }} activeOptions={{ exact: true }}>
+                <Link
+                  to="/"
+                  className={navLinkClasses}
+                  activeProps={{ className: activeNavLinkClasses, 'aria-current': 'page' }}
+                  activeOptions={{ exact: true }}
+                >
                   Home
                 </Link>
               </li>
               <li>
-                <Link to="/player" className={navLinkClasses} activeProps={{ className: activeNavLinkClasses, 'aria-current': 'page' }}>
+                <Link
+                  to="/player"
+                  className={navLinkClasses}
+                  activeProps={{ className: activeNavLinkClasses, 'aria-current': 'page' }}
+                >
                   Player
                 </Link>
               </li>
               <li>
-                <Link to="/profile" className={navLinkClasses} activeProps={{ className: activeNavLinkClasses, 'aria-current': 'page' }}>
+                <Link
+                  to="/profile"
+                  className={navLinkClasses}
+                  activeProps={{ className: activeNavLinkClasses, 'aria-current': 'page' }}
+                >
                   Profile
                 </Link>
               </li>

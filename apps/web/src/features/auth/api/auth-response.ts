@@ -19,9 +19,7 @@ export interface AuthResponse {
 export function isAuthenticatedResponse(
   response: AuthResponse,
 ): response is AuthResponse & { data: { user: User } } {
-  return (
-    response.status === 200 && response.meta?.is_authenticated === true && Boolean(response.data?.user)
-  );
+  return response.status === 200 && response.meta?.is_authenticated === true && Boolean(response.data?.user);
 }
 
 /** The flow the server is waiting on (for example `verify_email` after signup), if any. */

@@ -3,9 +3,7 @@ import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/reac
 import { apiClient, type ApiClient } from '../../../lib/api-client.ts';
 import { isAuthenticatedResponse, type AuthResponse } from './auth-response.ts';
 
-export type SessionState =
-  | { isAuthenticated: true; user: User }
-  | { isAuthenticated: false; flows: Flow[] };
+export type SessionState = { isAuthenticated: true; user: User } | { isAuthenticated: false; flows: Flow[] };
 
 export const ANONYMOUS_SESSION: SessionState = { isAuthenticated: false, flows: [] };
 

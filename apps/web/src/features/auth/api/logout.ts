@@ -6,17 +6,16 @@ export async function logout(): Promise<void> {
   await deleteSession();
 }
 
-export function useLogout(options: { onLoggedOut?: () => void } = {}) {
+export function useLogout(options: { onLoggedOut?: () => Promise<void> | void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      // Drop everything the previous user could see before anyone else uses this browser.
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== 'auth',
-      });
+    onSuccess: async () => {
       queryClient.setQueryData(sessionQueryKey, ANONYMOUS_SESSION);
-      options.onLoggedOut?.();
+      // Leave the signed-in screens first, so none of them refetches what is dropped next.
+      await options.onLoggedOut?.();
+      // Drop everything the previous user could see before anyone else uses this browser.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
     },
   });
 }

@@ -28,7 +28,9 @@ export function RequestLoginCodeForm({ onCodeSent }: RequestLoginCodeFormProps) 
         return;
       }
       if (response.status === 409) {
-        setFormErrors(['A login code was already requested. Enter it on the next screen, or try again shortly.']);
+        setFormErrors([
+          'A login code was already requested. Enter it on the next screen, or try again shortly.',
+        ]);
         return;
       }
       const mapped = mapServerErrors(errorsOf(response), ['email'] as const);

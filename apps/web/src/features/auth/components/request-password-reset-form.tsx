@@ -55,8 +55,8 @@ export function RequestPasswordResetForm({ onEnterCode }: RequestPasswordResetFo
   if (sent === 'link') {
     return (
       <FormAlert tone="success">
-        If an account uses {email.trim()}, an email with a link to choose a new password is on its
-        way. The link works once.
+        If an account uses {email.trim()}, an email with a link to choose a new password is on its way. The
+        link works once.
       </FormAlert>
     );
   }

@@ -73,12 +73,20 @@ export function ResetPasswordForm({
     <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-busy={mutation.isPending}>
       {user ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Choosing a new password for <strong className="text-slate-900 dark:text-slate-100">{user.display}</strong>
+          Choosing a new password for{' '}
+          <strong className="text-slate-900 dark:text-slate-100">{user.display}</strong>
           {user.email ? ` (${user.email})` : ''}.
         </p>
       ) : null}
       {/* Helps password managers store the new password under the right account. */}
-      <input type="text" name="username" autoComplete="username" value={user?.username ?? user?.email ?? ''} readOnly hidden />
+      <input
+        type="text"
+        name="username"
+        autoComplete="username"
+        value={user?.username ?? user?.email ?? ''}
+        readOnly
+        hidden
+      />
       <FormErrors messages={formErrors} />
       <TextField
         label="New password"

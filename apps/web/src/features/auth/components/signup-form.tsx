@@ -23,10 +23,12 @@ export function validateSignup(values: Record<Field, string>): Partial<Record<Fi
   const email = values.email.trim();
   if (email === '') errors.email = 'Enter your email address.';
   else if (!/^[^\s@]+@[^\s@]+$/.test(email)) errors.email = 'Enter an email address like name@example.com.';
-  else if (email.length > LIMITS.emailMax) errors.email = `An email address can be at most ${LIMITS.emailMax} characters.`;
+  else if (email.length > LIMITS.emailMax)
+    errors.email = `An email address can be at most ${LIMITS.emailMax} characters.`;
   const username = values.username.trim();
   if (username.length < LIMITS.usernameMin) errors.username = 'Choose a username.';
-  else if (username.length > LIMITS.usernameMax) errors.username = `A username can be at most ${LIMITS.usernameMax} characters.`;
+  else if (username.length > LIMITS.usernameMax)
+    errors.username = `A username can be at most ${LIMITS.usernameMax} characters.`;
   if (values.password.length < LIMITS.passwordMin) {
     errors.password = `Use at least ${LIMITS.passwordMin} characters.`;
   } else if (values.password.length > LIMITS.passwordMax) {
@@ -88,7 +90,11 @@ export function SignupForm({ onAuthenticated, onPendingFlow }: SignupFormProps) 
     setFieldErrors(errors);
     setFormErrors([]);
     if (Object.keys(errors).length > 0) return;
-    mutation.mutate({ email: values.email.trim(), username: values.username.trim(), password: values.password });
+    mutation.mutate({
+      email: values.email.trim(),
+      username: values.username.trim(),
+      password: values.password,
+    });
   }
 
   return (

@@ -36,9 +36,14 @@ export function VerifyEmailConfirm({
         onInvalidKey();
       } else {
         setFormErrors(
-          errorsOf(response).map((error) => error.message).slice(0, 3).concat(
-            errorsOf(response).length === 0 ? ['Your email address could not be confirmed. Please try again.'] : [],
-          ),
+          errorsOf(response)
+            .map((error) => error.message)
+            .slice(0, 3)
+            .concat(
+              errorsOf(response).length === 0
+                ? ['Your email address could not be confirmed. Please try again.']
+                : [],
+            ),
         );
       }
     },

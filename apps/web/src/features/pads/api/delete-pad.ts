@@ -8,14 +8,18 @@ export function deletePad(id: string): Promise<void> {
   return apiClient.apiVoid('DELETE', `pad/${encodeURIComponent(id)}/`);
 }
 
-export function useDeletePad(options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {
+export function useDeletePad(
+  options: { onSuccess?: () => Promise<void> | void; onError?: (error: unknown) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePad,
     onSuccess: async (_data, id) => {
+      // Leave the pad's screen first: while it is shown, dropping or refetching its query
+      // would ask the server for a pad that no longer exists.
+      await options.onSuccess?.();
       queryClient.removeQueries({ queryKey: padQueryKey(id) });
-      await queryClient.invalidateQueries({ queryKey: padsQueryKey });
-      options.onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: [...padsQueryKey, 'list'] });
     },
     ...(options.onError ? { onError: options.onError } : {}),
   });

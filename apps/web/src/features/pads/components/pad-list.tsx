@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { daysAgo } from '../../../lib/days-ago.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { PadMark } from './pad-mark.tsx';
 
 export interface PadListProps {
   pads: Pad[];
@@ -30,9 +31,14 @@ export function PadList({ pads, hasMore, isLoadingMore, onLoadMore, emptyText }:
               params={{ id: pad.id }}
               className={`block px-4 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${focusRing} focus-visible:-outline-offset-2`}
             >
-              <span className="block font-medium text-slate-900 dark:text-slate-50">{pad.name}</span>
+              <span className="flex items-center gap-2 font-medium text-slate-900 dark:text-slate-50">
+                <PadMark pad={pad} />
+                {pad.name}
+              </span>
               {pad.description ? (
-                <span className="mt-0.5 block truncate text-sm text-slate-600 dark:text-slate-300">{pad.description}</span>
+                <span className="mt-0.5 block truncate text-sm text-slate-600 dark:text-slate-300">
+                  {pad.description}
+                </span>
               ) : null}
               <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
                 {pad.voice_note_count} {pad.voice_note_count === 1 ? 'voice note' : 'voice notes'} ·{' '}

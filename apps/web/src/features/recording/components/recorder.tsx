@@ -30,11 +30,7 @@ export function Recorder({ onRecorded, disabled = false }: RecorderProps) {
         New voice note
       </h2>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Button
-          onClick={() => void start()}
-          disabled={disabled || status !== 'idle'}
-          className="min-w-28"
-        >
+        <Button onClick={() => void start()} disabled={disabled || status !== 'idle'} className="min-w-28">
           <span className="size-2.5 rounded-full bg-red-400" aria-hidden="true" />
           Record
         </Button>

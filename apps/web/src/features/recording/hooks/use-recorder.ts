@@ -5,7 +5,8 @@ import pcmCaptureWorkletUrl from '../utils/pcm-capture.worklet.ts?worker&url';
 
 export type RecorderStatus = 'idle' | 'requesting' | 'recording' | 'finishing';
 
-export type RecorderErrorKind = 'permission-denied' | 'no-microphone' | 'busy' | 'unsupported' | 'too-short' | 'failed';
+export type RecorderErrorKind =
+  'permission-denied' | 'no-microphone' | 'busy' | 'unsupported' | 'too-short' | 'failed';
 
 export interface RecorderError {
   kind: RecorderErrorKind;
@@ -33,7 +34,10 @@ export function describeMicrophoneError(error: unknown): RecorderError {
     case 'NotFoundError':
     case 'DevicesNotFoundError':
     case 'OverconstrainedError':
-      return { kind: 'no-microphone', message: 'No microphone was found. Connect one and press Record again.' };
+      return {
+        kind: 'no-microphone',
+        message: 'No microphone was found. Connect one and press Record again.',
+      };
     case 'NotReadableError':
     case 'TrackStartError':
     case 'AbortError':
@@ -87,7 +91,10 @@ async function connectCapture(
 }
 
 /** Drains the worklet's partly filled block so the last few milliseconds are kept. */
-function flushWorklet(node: AudioWorkletNode | ScriptProcessorNode, onBlock: (block: Float32Array) => void): Promise<void> {
+function flushWorklet(
+  node: AudioWorkletNode | ScriptProcessorNode,
+  onBlock: (block: Float32Array) => void,
+): Promise<void> {
   if (!(typeof AudioWorkletNode === 'function' && node instanceof AudioWorkletNode)) return Promise.resolve();
   return new Promise((resolve) => {
     const timeout = window.setTimeout(resolve, 250);
@@ -231,7 +238,10 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
     const durationSeconds = samples / rate;
     setStatus('idle');
     if (durationSeconds < MIN_SECONDS) {
-      setError({ kind: 'too-short', message: 'That recording was too short. Hold on a moment longer before pressing Stop.' });
+      setError({
+        kind: 'too-short',
+        message: 'That recording was too short. Hold on a moment longer before pressing Stop.',
+      });
       return;
     }
     onRecordedRef.current({ audio: encodeWav(session.chunks, rate), durationSeconds });

@@ -9,38 +9,45 @@ export const TARGET_SAMPLE_RATE = 16_000;
  */
 export class Downsampler {
   readonly outputRate: number;
-  private readonly ratio: number;
+  private readonly inputRate: number;
   private pending: Float32Array = new Float32Array(0);
-  private offset = 0;
+  /** Absolute index (in input samples) of pending[0]. */
+  private base = 0;
+  /** Output samples produced so far. */
+  private produced = 0;
 
   constructor(inputRate: number, targetRate: number = TARGET_SAMPLE_RATE) {
-    this.outputRate = inputRate > targetRate ? targetRate : inputRate;
-    this.ratio = inputRate / this.outputRate;
+    this.inputRate = Math.round(inputRate);
+    this.outputRate = this.inputRate > targetRate ? targetRate : this.inputRate;
+  }
+
+  /** First input sample (absolute index) covered by output sample `index`. Integer maths keeps
+   *  the result identical however the input is split into chunks. */
+  private boundary(index: number): number {
+    return Math.floor((index * this.inputRate) / this.outputRate);
   }
 
   push(chunk: Float32Array): Float32Array {
-    if (this.ratio === 1) return chunk.slice();
+    if (this.inputRate === this.outputRate) return chunk.slice();
     const input = new Float32Array(this.pending.length + chunk.length);
     input.set(this.pending, 0);
     input.set(chunk, this.pending.length);
+    const end = this.base + input.length;
 
-    const capacity = Math.max(0, Math.floor((input.length - this.offset) / this.ratio));
-    const output = new Float32Array(capacity);
-    let produced = 0;
-    let position = this.offset;
-    while (produced < capacity && position + this.ratio <= input.length) {
-      const first = Math.floor(position);
-      const last = Math.max(first + 1, Math.floor(position + this.ratio));
+    const output: number[] = [];
+    for (;;) {
+      const first = this.boundary(this.produced);
+      const last = this.boundary(this.produced + 1);
+      if (last > end) break;
       let sum = 0;
-      for (let index = first; index < last; index += 1) sum += input[index] ?? 0;
-      output[produced] = sum / (last - first);
-      produced += 1;
-      position += this.ratio;
+      for (let index = first; index < last; index += 1) sum += input[index - this.base] ?? 0;
+      output.push(sum / (last - first));
+      this.produced += 1;
     }
-    const consumed = Math.floor(position);
-    this.pending = input.slice(consumed);
-    this.offset = position - consumed;
-    return produced === capacity ? output : output.slice(0, produced);
+    const keepFrom = this.boundary(this.produced);
+    this.pending = input.slice(keepFrom - this.base);
+    this.base = keepFrom;
+    return Float32Array.from(output);
   }
 }
 

@@ -4,15 +4,32 @@ import { formatDuration } from '../../../lib/format-duration.ts';
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        {label}
+      </dt>
       <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums dark:text-slate-50">{value}</dd>
     </div>
   );
 }
 
+function queueMessage(stats: Stats): string | null {
+  const { pending, processing, failed, ahead } = stats.queue;
+  const parts: string[] = [];
+  const inProgress = pending + processing;
+  if (inProgress > 0) {
+    parts.push(
+      `${inProgress} ${inProgress === 1 ? 'note is' : 'notes are'} waiting for or being transcribed.`,
+    );
+    if (ahead !== null && ahead > 0) {
+      parts.push(`${ahead} ${ahead === 1 ? 'note' : 'notes'} from others will be transcribed first.`);
+    }
+  }
+  if (failed > 0) parts.push(`${failed} ${failed === 1 ? 'note' : 'notes'} could not be transcribed.`);
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
 export function StatsSummary({ stats }: { stats: Stats }) {
-  const inProgress = (stats.status_counts.pending ?? 0) + (stats.status_counts.processing ?? 0);
-  const failed = stats.status_counts.failed ?? 0;
+  const message = queueMessage(stats);
   return (
     <section aria-labelledby="stats-heading">
       <h2 id="stats-heading" className="sr-only">
@@ -24,12 +41,9 @@ export function StatsSummary({ stats }: { stats: Stats }) {
         <Stat label="Recorded" value={formatDuration(stats.total_duration_seconds)} />
         <Stat label="Words transcribed" value={stats.transcribed_word_count.toLocaleString()} />
       </dl>
-      {inProgress > 0 || failed > 0 ? (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          {inProgress > 0 ? `${inProgress} ${inProgress === 1 ? 'note is' : 'notes are'} being transcribed. ` : ''}
-          {failed > 0 ? `${failed} ${failed === 1 ? 'note' : 'notes'} could not be transcribed.` : ''}
-        </p>
-      ) : null}
+      <p aria-live="polite" className="mt-2 min-h-5 text-sm text-slate-600 dark:text-slate-300">
+        {message}
+      </p>
     </section>
   );
 }

@@ -81,6 +81,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  const theme = useSyncExternalStore(subscribe, () => current, () => 'system' as Theme);
+  const theme = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => 'system' as Theme,
+  );
   return [theme, setTheme];
 }

@@ -14,7 +14,12 @@ export interface UploadVoiceNoteInput {
  * POST pad/{id}/voicenote/ with the raw audio as the body, its own content type, and
  * `Content-Disposition: attachment; filename="recording.wav"` (spec §7).
  */
-export function uploadVoiceNote({ padId, audio, onProgress, signal }: UploadVoiceNoteInput): Promise<VoiceNote> {
+export function uploadVoiceNote({
+  padId,
+  audio,
+  onProgress,
+  signal,
+}: UploadVoiceNoteInput): Promise<VoiceNote> {
   return apiClient.upload(`pad/${encodeURIComponent(padId)}/voicenote/`, voiceNoteSchema, {
     body: audio,
     headers: {
@@ -22,7 +27,10 @@ export function uploadVoiceNote({ padId, audio, onProgress, signal }: UploadVoic
       'Content-Disposition': `attachment; filename="${UPLOAD_FILE_NAME}"`,
     },
     ...(onProgress
-      ? { onProgress: ({ loaded, total }: { loaded: number; total: number }) => onProgress(total > 0 ? loaded / total : 0) }
+      ? {
+          onProgress: ({ loaded, total }: { loaded: number; total: number }) =>
+            onProgress(total > 0 ? loaded / total : 0),
+        }
       : {}),
     ...(signal ? { signal } : {}),
   });

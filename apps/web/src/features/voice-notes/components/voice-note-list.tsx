@@ -3,12 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { daysAgo } from '../../../lib/days-ago.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { voiceNoteTitle } from '../utils/voice-note-title.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-export function voiceNoteTitle(note: Pick<VoiceNote, 'title' | 'created_at'>): string {
-  if (note.title.trim() !== '') return note.title;
-  const created = new Date(note.created_at);
-  return Number.isNaN(created.getTime()) ? 'Recording' : `Recording of ${created.toLocaleString()}`;
+function formatCreated(createdAt: string): string {
+  const created = new Date(createdAt);
+  return Number.isNaN(created.getTime())
+    ? ''
+    : created.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export interface VoiceNoteListProps {
@@ -30,16 +32,30 @@ export function VoiceNoteList({ padId, notes, hasMore, isLoadingMore, onLoadMore
   return (
     <div className="space-y-3">
       {/* Status changes (Waiting -> Transcribing… -> Done) are announced politely. */}
-      <ul aria-live="polite" className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+      <ul
+        aria-live="polite"
+        className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+      >
         {notes.map((note) => (
-          <li key={note.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <li
+            key={note.id}
+            className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+          >
             <div className="min-w-0">
               <Link
                 to="/pad/$id/voicenotes/$vid"
                 params={{ id: padId, vid: note.id }}
                 className={`block truncate rounded-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300 ${focusRing}`}
               >
+                {/* Every link names what it opens, even when the note carries a custom title. */}
+                {/voice note/i.test(voiceNoteTitle(note)) ? null : (
+                  <span className="sr-only">Voice note: </span>
+                )}
                 {voiceNoteTitle(note)}
+                <span className="font-normal text-slate-500 dark:text-slate-400">
+                  {' '}
+                  · {formatCreated(note.created_at)}
+                </span>
               </Link>
               <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
                 <time dateTime={note.created_at} title={new Date(note.created_at).toLocaleString()}>

@@ -22,8 +22,11 @@ export function VoiceNotePlayer({ note, startAt }: VoiceNotePlayerProps) {
   const words = useMemo(() => transcriptWords(note.segments), [note.segments]);
   const [active, setActive] = useState(() => activeWordIndex(words, startAt ?? 0));
   const [focusIndex, setFocusIndex] = useState(0);
+  // Media event handlers below outlive renders; they read the latest words through this ref.
   const wordsRef = useRef(words);
-  wordsRef.current = words;
+  useEffect(() => {
+    wordsRef.current = words;
+  }, [words]);
 
   // Follow the playhead every frame while playing; React skips renders when the word is unchanged.
   useEffect(() => {
@@ -112,8 +115,8 @@ export function VoiceNotePlayer({ note, startAt }: VoiceNotePlayerProps) {
         className="w-full"
         aria-label="Voice note audio"
       >
-        Your browser cannot play this audio.{' '}
-        <a href={audioSource(note.audio_url)}>Download the recording</a> instead.
+        Your browser cannot play this audio. <a href={audioSource(note.audio_url)}>Download the recording</a>{' '}
+        instead.
       </audio>
 
       <section aria-labelledby="transcript-heading" className="space-y-2">

@@ -1,0 +1,44 @@
+import type { AuthMethod, Session } from './sessions/session-store.ts';
+
+/** allauth's ACCOUNT_LOGIN_TIMEOUT: how long a login may wait on a pending step. */
+export const LOGIN_TIMEOUT_MS = 15 * 60 * 1000;
+/** allauth's ACCOUNT_LOGIN_BY_CODE_TIMEOUT and ACCOUNT_LOGIN_BY_CODE_MAX_ATTEMPTS. */
+export const LOGIN_CODE_TIMEOUT_MS = 180 * 1000;
+export const LOGIN_CODE_MAX_ATTEMPTS = 3;
+
+/**
+ * A signup or login waiting for its email address to be confirmed. `userId` is null when the
+ * signup used an address that already has an account: the flow looks the same from outside
+ * (enumeration prevention) but can never complete.
+ */
+export interface VerifyEmailPending {
+  flow: 'verify_email';
+  at: number;
+  userId: string | null;
+  email: string;
+  /** How the person authenticated so far; becomes the session's methods once verified. */
+  methods: AuthMethod[];
+}
+
+/** A login code was requested; `userId` is null for unknown addresses (nothing was sent). */
+export interface LoginByCodePending {
+  flow: 'login_by_code';
+  at: number;
+  userId: string | null;
+  email: string;
+  /** "salt$sha256" of the code: the code itself is only ever in the mail. */
+  codeHash: string;
+}
+
+export type PendingFlow = VerifyEmailPending | LoginByCodePending;
+
+function lifetime(pending: PendingFlow): number {
+  return pending.flow === 'login_by_code' ? LOGIN_CODE_TIMEOUT_MS : LOGIN_TIMEOUT_MS;
+}
+
+/** The session's pending flow, unless it has timed out. */
+export function activePending(session: Session | undefined, now = Date.now()): PendingFlow | undefined {
+  const pending = session?.data.pending;
+  if (!pending || session.userId) return undefined;
+  return now - pending.at <= lifetime(pending) ? pending : undefined;
+}

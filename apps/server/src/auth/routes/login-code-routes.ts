@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { loginCodeMail } from '../../email/templates/login-code-mail.ts';
+import { emailErrors, readString } from '../account-validation.ts';
+import { currentUser, type AuthContext } from '../auth-context.ts';
+import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
+import { unknownAccountNotice } from '../enumeration-mails.ts';
+import { conflictBody } from '../envelopes.ts';
+import { appOrigin } from '../links.ts';
+import { generateLoginCode, hashLoginCode, loginCodeMatches } from '../login-code.ts';
+import { countLoginCodeAttempt } from '../login-code-attempts.ts';
+import { activePending, LOGIN_CODE_MAX_ATTEMPTS } from '../pending-flows.ts';
+import { clearPendingFlow, logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { findUserByEmail, findUserById, markEmailVerified, normaliseEmail } from '../users-repository.ts';
+
+const incorrectCode: FieldError = { param: 'code', code: 'incorrect_code', message: 'Incorrect code.' };
+const tooManyRequests: FieldError = {
+  param: 'email',
+  code: 'too_many_login_attempts',
+  message: 'Too many failed login attempts. Try again later.',
+};
+
+export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) {
+  const { db, settings, limiter } = ctx;
+
+  /**
+   * Starts a login by code. Known and unknown addresses get the same 401 with the flow
+   * pending; the code goes only to an existing account, an unknown address gets a notice.
+   */
+  app.post('/auth/code/request', async (request, reply) => {
+    if (await currentUser(db, request)) return reply.status(409).send(conflictBody);
+    const email = readString(request.body, 'email');
+    const errors = emailErrors(email);
+    if (errors.length > 0) throw new AuthInputError(errors);
+    const address = email!.trim();
+    // allauth answers this limit as a form error on the address, not with a 429.
+    if (!(await limiter.consume('request_login_code', { ip: request.ip, key: normaliseEmail(address) }))) {
+      throw new AuthInputError([tooManyRequests]);
+    }
+    const user = await findUserByEmail(db, address);
+    const code = generateLoginCode();
+    const origin = appOrigin(request, settings.publicUrl);
+    ctx.mail.enqueue(() =>
+      Promise.resolve(
+        user ? loginCodeMail({ to: user.email, code }) : unknownAccountNotice(origin, address),
+      ),
+    );
+    return startPendingFlow(app, request, reply, settings, {
+      flow: 'login_by_code',
+      at: Date.now(),
+      userId: user?.id ?? null,
+      email: address,
+      codeHash: hashLoginCode(code),
+    });
+  });
+
+  /**
+   * Checks the code: right logs in (and confirms the address, which the code proved), wrong
+   * is a 400 until the third miss ends the flow; after that, or after 3 minutes, 409.
+   */
+  app.post('/auth/code/confirm', async (request, reply) => {
+    const session = await request.getSession();
+    const pending = activePending(session);
+    if (!session || pending?.flow !== 'login_by_code') {
+      if (session?.data.pending) await clearPendingFlow(app, session);
+      return reply.status(409).send(conflictBody);
+    }
+    const attempt = await countLoginCodeAttempt(limiter, session.id, pending.at);
+    if (!attempt.allowed) {
+      await clearPendingFlow(app, session);
+      return reply.status(409).send(conflictBody);
+    }
+    const code = readString(request.body, 'code');
+    const user = pending.userId ? await findUserById(db, pending.userId) : undefined;
+    if (!code || !user || !loginCodeMatches(code, pending.codeHash)) {
+      if (attempt.count >= LOGIN_CODE_MAX_ATTEMPTS) await clearPendingFlow(app, session);
+      throw new AuthInputError([code ? incorrectCode : requiredError('code')]);
+    }
+    if (normaliseEmail(pending.email) === user.email_key) await markEmailVerified(db, user.id);
+    return logInOnNewSession(app, request, reply, { ...user, email_verified: 1 }, [
+      { method: 'code', at: Date.now(), email: pending.email },
+    ]);
+  });
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema.ts';
+import { passwordResetMail } from '../../email/templates/password-reset-mail.ts';
+import { emailErrors, readString } from '../account-validation.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
+import { unknownAccountNotice } from '../enumeration-mails.ts';
+import { okBody, presentUser, tooManyRequestsBody } from '../envelopes.ts';
+import { appLinks, appOrigin } from '../links.ts';
+import { validatePassword } from '../password-validation.ts';
+import { createPasswordResetKey, findUserByResetKey } from '../password-reset-keys.ts';
+import { resetPassword } from '../password-reset.ts';
+import { answerAuthenticationState, logInOnNewSession } from '../session-flows.ts';
+import { findUserByEmail, normaliseEmail } from '../users-repository.ts';
+
+const invalidResetKey: FieldError = {
+  param: 'key',
+  code: 'token_invalid',
+  message: 'The password reset token was invalid.',
+};
+
+function headerKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-password-reset-key'];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AuthContext) {
+  const { db, settings, limiter } = ctx;
+
+  /**
+   * Always 200 for a well-formed address: whether an account exists is decided off the
+   * request path, where it gets either a reset link or an "unknown account" notice.
+   */
+  app.post('/auth/password/request', async (request, reply) => {
+    const email = readString(request.body, 'email');
+    const errors = emailErrors(email);
+    if (errors.length > 0) throw new AuthInputError(errors);
+    const address = email!.trim();
+    if (!(await limiter.consume('reset_password', { ip: request.ip, key: normaliseEmail(address) }))) {
+      return reply.status(429).send(tooManyRequestsBody);
+    }
+    const origin = appOrigin(request, settings.publicUrl);
+    ctx.mail.enqueue(async () => {
+      const user = await findUserByEmail(db, address);
+      if (!user) return unknownAccountNotice(origin, address);
+      const key = await createPasswordResetKey(db, user.id);
+      return passwordResetMail({
+        to: user.email,
+        username: user.username,
+        url: appLinks.confirmPasswordReset(origin, key),
+      });
+    });
+    return okBody;
+  });
+
+  /** Tells the page whose password the key resets, or 400 so it can show "invalid link". */
+  app.get('/auth/password/reset', async (request) => {
+    const key = headerKey(request);
+    if (!key) throw new AuthInputError([requiredError('key')]);
+    const user = await findUserByResetKey(db, key);
+    if (!user) throw new AuthInputError([invalidResetKey]);
+    return { status: 200, data: { user: presentUser(user) } };
+  });
+
+  app.post('/auth/password/reset', async (request, reply) => {
+    if (!(await limiter.consume('reset_password_from_key', { ip: request.ip }))) {
+      return reply.status(429).send(tooManyRequestsBody);
+    }
+    const key = readString(request.body, 'key');
+    const password = readString(request.body, 'password');
+    const errors: FieldError[] = [];
+    let user: UserRow | undefined;
+    if (!key) errors.push(requiredError('key'));
+    else if (!(user = await findUserByResetKey(db, key))) errors.push(invalidResetKey);
+    if (!password) errors.push(requiredError('password'));
+    else if (user) errors.push(...validatePassword(password, { username: user.username, email: user.email }));
+    if (errors.length > 0 || !user || !password) throw new AuthInputError(errors);
+
+    // Read before the reset ends the account's sessions, which may include this browser's.
+    const ownSession = (await request.getSession())?.userId === user.id;
+    await resetPassword(ctx, app.sessions.store, user, password);
+    if (settings.loginOnPasswordReset) {
+      return logInOnNewSession(app, request, reply, user, [
+        { method: 'password_reset', at: Date.now(), email: user.email },
+      ]);
+    }
+    if (ownSession) await app.sessions.end(request, reply);
+    return answerAuthenticationState(ctx, request, reply);
+  });
+}

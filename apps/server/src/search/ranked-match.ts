@@ -1,0 +1,26 @@
+/** What both engines answer for one search: ids ranked best first, with marked text. */
+export interface RankedMatch {
+  id: string;
+  /** Higher is better. */
+  score: number;
+  /** The heading (pad name, note title) with whole-word matches between MARK_START/MARK_END. */
+  heading: string;
+  /** The body (description, transcript), marked the same way; null when there is none. */
+  body: string | null;
+}
+
+/** Which table a search reads and which of its columns are the heading and the body. */
+export interface SearchTable {
+  table: 'pads' | 'voice_notes';
+  heading: 'name' | 'title';
+  body: 'description' | 'transcript';
+}
+
+export const PAD_SEARCH: SearchTable = { table: 'pads', heading: 'name', body: 'description' };
+export const VOICE_NOTE_SEARCH: SearchTable = { table: 'voice_notes', heading: 'title', body: 'transcript' };
+
+export interface SearchPage {
+  ownerId: string;
+  limit: number;
+  offset: number;
+}

@@ -1,0 +1,118 @@
+import type { HighlightedText, PadSearchHit, VoiceNoteSearchHit } from '@voxpad/shared/search';
+import type { Page } from '@voxpad/shared/pagination';
+import type { Db, Dialect } from '../db/database.ts';
+import { toIso } from '../lib/time.ts';
+import { findPads } from '../pads/pads-repository.ts';
+import { presentPad } from '../pads/pad-presenter.ts';
+import { audioUrlOf } from '../voice-notes/voice-note-presenter.ts';
+import { excerpt, fromMarked, mergeRanges, prefixRanges } from './highlighted-text.ts';
+import { firstMatchTime, parseSegments } from './match-time.ts';
+import { searchPostgres } from './postgres-search.ts';
+import { searchSqlite } from './sqlite-search.ts';
+import {
+  PAD_SEARCH,
+  VOICE_NOTE_SEARCH,
+  type RankedMatch,
+  type SearchPage,
+  type SearchTable,
+} from './ranked-match.ts';
+import { encodeSearchCursor } from './search-cursor.ts';
+import { isEmpty, parseSearchTerms, type SearchTerms } from './search-query.ts';
+import { findNoteSummaries } from './search-repository.ts';
+
+export interface SearchDeps {
+  db: Db;
+  dialect: Dialect;
+}
+
+export interface SearchRequest {
+  ownerId: string;
+  q: string;
+  limit: number;
+  offset: number;
+}
+
+/** Ranked matches for one page, plus one more to know whether there is a next page. */
+async function rank(deps: SearchDeps, spec: SearchTable, terms: SearchTerms, request: SearchRequest) {
+  const page: SearchPage = { ownerId: request.ownerId, limit: request.limit + 1, offset: request.offset };
+  const matches =
+    deps.dialect === 'postgres'
+      ? await searchPostgres(deps.db, spec, terms, page)
+      : await searchSqlite(deps.db, spec, terms, page);
+  return matches;
+}
+
+function toPage<T>(hits: T[], request: SearchRequest): Page<T> {
+  const more = hits.length > request.limit;
+  return {
+    results: hits.slice(0, request.limit),
+    next: more ? encodeSearchCursor(request.offset + request.limit) : null,
+    previous: request.offset > 0 ? encodeSearchCursor(Math.max(0, request.offset - request.limit)) : null,
+  };
+}
+
+/** The engine marks whole-word matches; the word being typed is marked here. */
+function highlighted(marked: string, terms: SearchTerms): HighlightedText {
+  const parsed = fromMarked(marked);
+  return {
+    text: parsed.text,
+    highlights: mergeRanges(parsed.highlights, prefixRanges(parsed.text, terms.prefix)),
+  };
+}
+
+export async function searchPads(deps: SearchDeps, request: SearchRequest): Promise<Page<PadSearchHit>> {
+  const terms = parseSearchTerms(request.q);
+  if (isEmpty(terms)) return { results: [], next: null, previous: null };
+  const matches = await rank(deps, PAD_SEARCH, terms, request);
+  const pads = new Map(
+    (await findPads(deps.db, request.ownerId, matches.map((m) => m.id))).map((p) => [p.id, p]),
+  );
+  const hits: PadSearchHit[] = [];
+  for (const match of matches) {
+    const pad = pads.get(match.id);
+    if (!pad) continue;
+    const description = match.body ? highlighted(match.body, terms) : undefined;
+    hits.push({
+      pad: presentPad(pad),
+      name: highlighted(match.heading, terms),
+      snippet: description && description.text.length > 0 ? excerpt(description) : null,
+      score: match.score,
+    });
+  }
+  return toPage(hits, request);
+}
+
+export async function searchVoiceNotes(
+  deps: SearchDeps,
+  request: SearchRequest,
+): Promise<Page<VoiceNoteSearchHit>> {
+  const terms = parseSearchTerms(request.q);
+  if (isEmpty(terms)) return { results: [], next: null, previous: null };
+  const matches: RankedMatch[] = await rank(deps, VOICE_NOTE_SEARCH, terms, request);
+  const notes = new Map(
+    (await findNoteSummaries(deps.db, request.ownerId, matches.map((m) => m.id))).map((n) => [n.id, n]),
+  );
+  const hits: VoiceNoteSearchHit[] = [];
+  for (const match of matches) {
+    const note = notes.get(match.id);
+    if (!note) continue;
+    const transcript = match.body ? highlighted(match.body, terms) : undefined;
+    hits.push({
+      voice_note: {
+        id: note.id,
+        pad_id: note.pad_id,
+        pad_name: note.pad_name,
+        title: note.title,
+        status: note.status,
+        duration_seconds: note.duration_seconds,
+        audio_url: audioUrlOf(note),
+        created_at: toIso(note.created_at),
+      },
+      title: highlighted(match.heading, terms),
+      snippet: transcript && transcript.text.length > 0 ? excerpt(transcript) : null,
+      time: transcript ? firstMatchTime(transcript, parseSegments(note.segments)) : null,
+      score: match.score,
+    });
+  }
+  return toPage(hits, request);
+}

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** The aggregate queries behind the statistics screen; each reads one owner's rows. */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function countPads(db: Db, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('pads')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function noteTotals(db: Db, ownerId: string) {
+  const row = await db
+    .selectFrom('voice_notes')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('duration_seconds'), eb.val(0)).as('duration'),
+      // AVG skips notes whose duration is not known yet.
+      eb.fn.coalesce(eb.fn.avg<number>('duration_seconds'), eb.val(0)).as('average'),
+      eb.fn.coalesce(eb.fn.sum<number>('word_count'), eb.val(0)).as('words'),
+    ])
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return {
+    count: Number(row.count),
+    durationSeconds: Number(row.duration),
+    averageDurationSeconds: Number(row.average),
+    words: Number(row.words),
+  };
+}
+
+export async function countByStatus(db: Db, ownerId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('voice_notes')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+    .where('owner_id', '=', ownerId)
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((r) => [r.status, Number(r.count)]));
+}
+
+/** Notes per UTC day number (epoch ms / DAY_MS) from `fromDay` on; integer division on both backends. */
+export async function countPerDay(db: Db, ownerId: string, fromDay: number): Promise<Map<number, number>> {
+  const day = sql<number>`created_at / ${sql.lit(DAY_MS)}`;
+  const rows = await db
+    .selectFrom('voice_notes')
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('count')])
+    .where('owner_id', '=', ownerId)
+    .where('created_at', '>=', fromDay * DAY_MS)
+    .groupBy(day)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.day), Number(r.count)]));
+}
+
+export async function perPad(db: Db, ownerId: string) {
+  const rows = await db
+    .selectFrom('pads')
+    .leftJoin('voice_notes', 'voice_notes.pad_id', 'pads.id')
+    .select((eb) => [
+      'pads.id',
+      'pads.name',
+      'pads.color',
+      'pads.icon',
+      eb.fn.count<number>('voice_notes.id').as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('voice_notes.duration_seconds'), eb.val(0)).as('duration'),
+    ])
+    .where('pads.owner_id', '=', ownerId)
+    .groupBy(['pads.id', 'pads.name', 'pads.color', 'pads.icon'])
+    .orderBy('count', 'desc')
+    .orderBy('pads.id', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...r, count: Number(r.count), duration: Number(r.duration) }));
+}
+
+/**
+ * Notes of every user queued or running, and how many of them the worker will start
+ * before this owner's oldest waiting note (claims go oldest id first).
+ */
+export async function queuePosition(db: Db, ownerId: string) {
+  const depth = await db
+    .selectFrom('voice_notes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', 'in', ['pending', 'processing'])
+    .executeTakeFirstOrThrow();
+  const oldest = await db
+    .selectFrom('voice_notes')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .where('owner_id', '=', ownerId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  let ahead: number | null = null;
+  if (oldest?.id) {
+    const row = await db
+      .selectFrom('voice_notes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'pending')
+      .where('id', '<', oldest.id)
+      .executeTakeFirstOrThrow();
+    ahead = Number(row.count);
+  }
+  return { depth: Number(depth.count), ahead };
+}

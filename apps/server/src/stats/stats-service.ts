@@ -1,0 +1,52 @@
+import { STATS_DAYS, type Stats } from '@voxpad/shared/stats';
+import { VOICE_NOTE_STATUSES } from '@voxpad/shared/voice-notes';
+import type { Db } from '../db/database.ts';
+import { colorOf } from '../pads/pad-presenter.ts';
+import * as stats from './stats-repository.ts';
+
+export async function readStats(db: Db, ownerId: string, now = Date.now()): Promise<Stats> {
+  const today = Math.floor(now / stats.DAY_MS);
+  const firstDay = today - (STATS_DAYS - 1);
+  const [padCount, totals, byStatus, perDay, pads, queue] = await Promise.all([
+    stats.countPads(db, ownerId),
+    stats.noteTotals(db, ownerId),
+    stats.countByStatus(db, ownerId),
+    stats.countPerDay(db, ownerId, firstDay),
+    stats.perPad(db, ownerId),
+    stats.queuePosition(db, ownerId),
+  ]);
+  const statusCounts = Object.fromEntries(
+    VOICE_NOTE_STATUSES.map((s) => [s, byStatus.get(s) ?? 0]),
+  ) as Stats['status_counts'];
+  return {
+    pad_count: padCount,
+    voice_note_count: totals.count,
+    total_duration_seconds: totals.durationSeconds,
+    average_duration_seconds: totals.averageDurationSeconds,
+    transcribed_word_count: totals.words,
+    status_counts: statusCounts,
+    // Every day of the window, empty ones included, so charts need no gap filling.
+    notes_per_day: Array.from({ length: STATS_DAYS }, (_, i) => {
+      const day = firstDay + i;
+      return {
+        date: new Date(day * stats.DAY_MS).toISOString().slice(0, 10),
+        count: perDay.get(day) ?? 0,
+      };
+    }),
+    pads: pads.map((p) => ({
+      id: p.id,
+      name: p.name,
+      color: colorOf(p.color),
+      icon: p.icon,
+      voice_note_count: p.count,
+      total_duration_seconds: p.duration,
+    })),
+    queue: {
+      pending: statusCounts.pending,
+      processing: statusCounts.processing,
+      failed: statusCounts.failed,
+      depth: queue.depth,
+      ahead: queue.ahead,
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Worker-thread entry for pocketsphinx decoding. The native calls block for
+ * seconds, so they run here instead of on the server's event loop. The model
+ * is loaded once per worker and reused for every job.
+ *
+ * The bundle emits this file as dist/transcription-worker.js.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+
+import { TranscriptionError, type TranscriptionErrorCode } from '../errors.ts';
+import type { TranscriptWord } from '../transcriber.ts';
+import { PocketsphinxDecoder, SAMPLE_RATE } from './decoder.ts';
+import { resolveModel } from './model.ts';
+import type { SerializedError, WorkerMessage, WorkerRequest, WorkerSettings } from './protocol.ts';
+import { planUtterances } from './utterances.ts';
+
+class Cancelled extends Error {}
+
+const port = parentPort;
+if (!port) throw new Error('The pocketsphinx worker must be started as a worker thread.');
+const settings = readSettings(workerData);
+const post = (message: WorkerMessage): void => port.postMessage(message);
+
+let decoder: PocketsphinxDecoder | undefined;
+try {
+  decoder = PocketsphinxDecoder.open(resolveModel(settings.modelDir));
+  post({ type: 'ready' });
+} catch (error) {
+  // Without a message listener the thread exits once this is delivered.
+  post({ type: 'init-error', error: serialize(error, 'worker_failed') });
+}
+
+if (decoder) {
+  const open = decoder;
+  port.on('message', (message: WorkerRequest) => {
+    if (message.type === 'close') {
+      // Freeing here matters: a terminated thread leaks the native decoder
+      // (measured ~95 MB per worker).
+      open.close();
+      port.close();
+      return;
+    }
+    const { id, pcm } = message;
+    const started = performance.now();
+    try {
+      const words = decodeRecording(open, id, pcm);
+      post({ type: 'result', id, words, decodeSeconds: (performance.now() - started) / 1000 });
+    } catch (error) {
+      if (error instanceof Cancelled) post({ type: 'cancelled', id });
+      else post({ type: 'error', id, error: serialize(error, 'decode_failed') });
+    }
+  });
+}
+
+function decodeRecording(open: PocketsphinxDecoder, id: number, pcm: Int16Array): TranscriptWord[] {
+  const words: TranscriptWord[] = [];
+  for (const { start, end } of planUtterances(pcm, { sampleRate: SAMPLE_RATE })) {
+    // The main thread cannot interrupt a native call, but it can raise this
+    // flag, which is checked between utterances.
+    if (Atomics.load(settings.cancel, 0) === id) throw new Cancelled();
+    const offset = start / SAMPLE_RATE;
+    for (const word of open.decode(pcm.subarray(start, end))) {
+      words.push({ ...word, start: word.start + offset, end: word.end + offset });
+    }
+    post({ type: 'progress', id, fraction: pcm.length === 0 ? 1 : end / pcm.length });
+  }
+  return words;
+}
+
+function readSettings(data: unknown): WorkerSettings {
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    !('cancel' in data) ||
+    !(data.cancel instanceof Int32Array)
+  ) {
+    throw new Error('The pocketsphinx worker was started without its settings.');
+  }
+  const modelDir = 'modelDir' in data && typeof data.modelDir === 'string' ? data.modelDir : undefined;
+  return { cancel: data.cancel, ...(modelDir === undefined ? {} : { modelDir }) };
+}
+
+function serialize(error: unknown, fallback: TranscriptionErrorCode): SerializedError {
+  if (error instanceof TranscriptionError) return { code: error.code, message: error.message };
+  return {
+    code: fallback,
+    message: `pocketsphinx failed: ${error instanceof Error ? error.message : String(error)}`,
+  };
+}

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Real recordings in every accepted format, made at test time from one spoken sentence
+ * (flite, then ffmpeg), so the sniffing tests read the bytes real encoders write and the
+ * repository holds no binary fixtures.
+ */
+export interface AudioSample {
+  name: string;
+  file: string;
+  /** The type the upload must be stored with. */
+  mime: string;
+}
+
+const FORMATS: { name: string; file: string; mime: string; args: string[] }[] = [
+  { name: 'WebM/Opus', file: 'speech.webm', mime: 'audio/webm', args: ['-c:a', 'libopus'] },
+  { name: 'Ogg/Opus', file: 'speech.opus.ogg', mime: 'audio/ogg', args: ['-c:a', 'libopus', '-f', 'ogg'] },
+  {
+    name: 'Ogg/Vorbis',
+    file: 'speech.vorbis.ogg',
+    mime: 'audio/ogg',
+    args: ['-c:a', 'libvorbis', '-f', 'ogg'],
+  },
+  { name: 'MP3 with ID3', file: 'speech.mp3', mime: 'audio/mpeg', args: ['-c:a', 'libmp3lame'] },
+  {
+    name: 'MP3 without ID3',
+    file: 'bare.mp3',
+    mime: 'audio/mpeg',
+    args: ['-c:a', 'libmp3lame', '-id3v2_version', '0', '-write_xing', '0'],
+  },
+  { name: 'M4A/AAC', file: 'speech.m4a', mime: 'audio/mp4', args: ['-c:a', 'aac'] },
+  { name: 'AAC (ADTS)', file: 'speech.aac', mime: 'audio/aac', args: ['-c:a', 'aac', '-f', 'adts'] },
+  { name: 'FLAC', file: 'speech.flac', mime: 'audio/flac', args: ['-c:a', 'flac'] },
+];
+
+export function makeAudioSamples(): { dir: string; samples: AudioSample[]; cleanup: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-audio-'));
+  const wav = path.join(dir, 'speech.wav');
+  execFileSync('flite', ['-t', 'Remember to call the plumber about the kitchen sink.', '-o', wav]);
+  const samples: AudioSample[] = [{ name: 'WAV', file: wav, mime: 'audio/wav' }];
+  for (const format of FORMATS) {
+    const out = path.join(dir, format.file);
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, ...format.args, out]);
+    samples.push({ name: format.name, file: out, mime: format.mime });
+  }
+  return { dir, samples, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A video file: Ogg, but with Theora pictures, which is not an accepted recording. */
+export function makeTheoraOgg(dir: string): string {
+  const out = path.join(dir, 'video.ogv');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=64x64:rate=5:duration=1',
+    '-c:v',
+    'libtheora',
+    out,
+  ]);
+  return out;
+}

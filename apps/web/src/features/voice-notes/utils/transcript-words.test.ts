@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { activeWordIndex, transcriptWords } from './transcript-words.ts';
+
+const word = (text: string, start: number, end: number) => ({ word: text, start, end, confidence: 0.9 });
+
+describe('transcriptWords', () => {
+  it('flattens segments, drops filler tokens and alternate markers, and sorts by time', () => {
+    const words = transcriptWords([
+      { start: 1, end: 2, text: 'world', words: [word('world(2)', 1.2, 1.6), word('[NOISE]', 1.6, 1.8)] },
+      { start: 0, end: 1, text: 'hello', words: [word('<sil>', 0, 0.2), word('hello', 0.2, 0.7)] },
+    ]);
+    expect(words.map((item) => item.word)).toEqual(['hello', 'world']);
+  });
+});
+
+describe('activeWordIndex', () => {
+  const words = [word('one', 0.5, 0.9), word('two', 1.0, 1.4), word('three', 3.0, 3.5)];
+
+  it('finds the word being spoken', () => {
+    expect(activeWordIndex(words, 0.6)).toBe(0);
+    expect(activeWordIndex(words, 1.0)).toBe(1);
+    expect(activeWordIndex(words, 3.2)).toBe(2);
+  });
+
+  it('keeps the last word through a short gap, drops it in a long pause', () => {
+    expect(activeWordIndex(words, 0.95)).toBe(0);
+    expect(activeWordIndex(words, 2.5)).toBe(-1);
+  });
+
+  it('is -1 before the first word and for no words', () => {
+    expect(activeWordIndex(words, 0.1)).toBe(-1);
+    expect(activeWordIndex([], 1)).toBe(-1);
+  });
+});

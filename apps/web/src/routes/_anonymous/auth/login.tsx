@@ -1,0 +1,68 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AuthCard } from '../../../components/layout/auth-card.tsx';
+import { TextLink } from '../../../components/ui/text-link.tsx';
+import { authConfigQueryOptions } from '../../../features/auth/api/get-auth-config.ts';
+import { LoginForm } from '../../../features/auth/components/login-form.tsx';
+import { SocialLoginButtons } from '../../../features/auth/components/social-login-buttons.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
+import { useFlowNavigation } from '../../-components/use-flow-navigation.ts';
+
+/** Spec §5: redirect and next are kept only if they are strings. */
+export const loginSearchSchema = z.object({
+  redirect: z.string().optional().catch(undefined),
+  next: z.string().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_anonymous/auth/login')({
+  validateSearch: loginSearchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(authConfigQueryOptions()),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  useDocumentTitle('Log in');
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const onPendingFlow = useFlowNavigation();
+  const { data: config } = useSuspenseQuery(authConfigQueryOptions());
+
+  return (
+    <AuthCard
+      title="Log in"
+      description="Welcome back. Log in to record and read your voice notes."
+      footer={
+        config.account.is_open_for_signup ? (
+          <>
+            New here? <TextLink to="/auth/signup">Sign up</TextLink>
+          </>
+        ) : (
+          'Sign-ups are closed on this server. Ask the administrator for an account.'
+        )
+      }
+    >
+      <div className="space-y-5">
+        <LoginForm
+          loginMethods={config.account.login_methods}
+          onAuthenticated={() => {
+            // Only same-origin paths are honoured: never an open redirect to another site.
+            void navigate({ href: safeRedirectPath(search.redirect, search.next), replace: true });
+          }}
+          onPendingFlow={onPendingFlow}
+        />
+        <div className="flex flex-wrap justify-between gap-2 text-sm">
+          <TextLink to="/auth/password/reset">Forgot your password?</TextLink>
+          {config.account.login_by_code_enabled ? (
+            <TextLink to="/auth/magic/code">Email me a login code</TextLink>
+          ) : null}
+        </div>
+        <SocialLoginButtons
+          providers={config.socialaccount?.providers ?? []}
+          callbackUrl={`${window.location.origin}/auth/social/callback`}
+        />
+      </div>
+    </AuthCard>
+  );
+}

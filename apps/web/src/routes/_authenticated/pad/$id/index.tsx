@@ -1,0 +1,210 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button.tsx';
+import { FormAlert } from '../../../../components/ui/form-alert.tsx';
+import { TextLink } from '../../../../components/ui/text-link.tsx';
+import { padQueryOptions, usePad } from '../../../../features/pads/api/get-pad.ts';
+import { padsQueryKey } from '../../../../features/pads/api/get-pads.ts';
+import { useDeletePad } from '../../../../features/pads/api/delete-pad.ts';
+import { EditPadForm } from '../../../../features/pads/components/edit-pad-form.tsx';
+import { Recorder } from '../../../../features/recording/components/recorder.tsx';
+import type { Recording } from '../../../../features/recording/hooks/use-recorder.ts';
+import { statsQueryKey } from '../../../../features/stats/api/get-stats.ts';
+import {
+  useVoiceNotes,
+  voiceNotesInfiniteQueryOptions,
+} from '../../../../features/voice-notes/api/get-voice-notes.ts';
+import { useUploadVoiceNote } from '../../../../features/voice-notes/api/upload-voice-note.ts';
+import { VoiceNoteList } from '../../../../features/voice-notes/components/voice-note-list.tsx';
+import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
+import { httpStatusOf } from '../../../../lib/api-client.ts';
+import { formatDuration } from '../../../../lib/format-duration.ts';
+import { toastHttpError } from '../../../../lib/toast-http-error.ts';
+import { PageHeading } from '../../../-components/page-heading.tsx';
+
+export const Route = createFileRoute('/_authenticated/pad/$id/')({
+  loader: async ({ context: { queryClient }, params }) => {
+    try {
+      await Promise.all([
+        queryClient.ensureQueryData(padQueryOptions(params.id)),
+        queryClient.ensureInfiniteQueryData(voiceNotesInfiniteQueryOptions(params.id)),
+      ]);
+    } catch (error) {
+      if (httpStatusOf(error) === 404) throw notFound();
+      throw error;
+    }
+  },
+  component: PadPage,
+});
+
+function PadPage() {
+  const { id } = Route.useParams();
+  const pad = usePad(id);
+  useDocumentTitle(pad.name);
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <TextLink to="/" className="text-sm">
+          ← All pads
+        </TextLink>
+        {editing ? (
+          <div className="max-w-xl rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+            <h1 className="mb-3 text-lg font-semibold text-slate-900 dark:text-slate-50">Edit pad</h1>
+            <EditPadForm
+              pad={pad}
+              onDone={() => {
+                setEditing(false);
+              }}
+            />
+          </div>
+        ) : (
+          <PageHeading
+            title={pad.name}
+            description={
+              <>
+                {pad.description ? <p>{pad.description}</p> : null}
+                <p className="text-sm text-slate-500 dark:text-slate-400">
+                  {pad.voice_note_count} {pad.voice_note_count === 1 ? 'voice note' : 'voice notes'} ·{' '}
+                  {formatDuration(pad.total_duration_seconds)}
+                </p>
+              </>
+            }
+            actions={
+              <>
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  Edit pad
+                </Button>
+                <Button variant="ghost" onClick={() => setConfirmingDelete(true)}>
+                  Delete pad
+                </Button>
+              </>
+            }
+          />
+        )}
+        {confirmingDelete ? (
+          <DeletePadConfirmation padId={id} onCancel={() => setConfirmingDelete(false)} />
+        ) : null}
+      </div>
+
+      <RecordAndUpload padId={id} />
+
+      <section aria-labelledby="notes-heading" className="space-y-3">
+        <h2 id="notes-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
+          Voice notes
+        </h2>
+        <PadVoiceNotes padId={id} />
+      </section>
+    </div>
+  );
+}
+
+function DeletePadConfirmation({ padId, onCancel }: { padId: string; onCancel: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const deletion = useDeletePad({
+    onSuccess: async () => {
+      toast.success('Pad deleted.');
+      void queryClient.invalidateQueries({ queryKey: statsQueryKey });
+      await navigate({ to: '/', replace: true });
+    },
+    onError: toastHttpError,
+  });
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="delete-pad-title"
+      className="rounded-lg border border-red-200 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/50"
+    >
+      <p id="delete-pad-title" className="font-medium text-red-900 dark:text-red-100">
+        Delete this pad and all its voice notes? This cannot be undone.
+      </p>
+      <div className="mt-3 flex gap-2">
+        <Button variant="danger" disabled={deletion.isPending} onClick={() => deletion.mutate(padId)}>
+          {deletion.isPending ? 'Deleting…' : 'Yes, delete it'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} autoFocus>
+          Keep it
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function RecordAndUpload({ padId }: { padId: string }) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState(0);
+  const [failedRecording, setFailedRecording] = useState<Recording | null>(null);
+  const upload = useUploadVoiceNote({
+    onSuccess: () => {
+      toast.success('Voice note saved. Transcription has started.');
+      void queryClient.invalidateQueries({ queryKey: padsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: statsQueryKey });
+    },
+  });
+
+  function send(recording: Recording) {
+    setFailedRecording(null);
+    setProgress(0);
+    upload.mutate(
+      { padId, audio: recording.audio, onProgress: setProgress },
+      {
+        onError: (error) => {
+          toastHttpError(error);
+          setFailedRecording(recording);
+        },
+      },
+    );
+  }
+
+  const percent = Math.round(progress * 100);
+
+  return (
+    <div className="space-y-3">
+      <Recorder onRecorded={send} disabled={upload.isPending} />
+      <div aria-live="polite">
+        {upload.isPending ? (
+          <div className="flex items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
+            <label htmlFor="upload-progress">Uploading… {percent}%</label>
+            <progress id="upload-progress" max={100} value={percent} className="h-2 w-48 accent-indigo-600" />
+          </div>
+        ) : null}
+        {failedRecording ? (
+          <FormAlert>
+            <div className="flex flex-wrap items-center gap-3">
+              <span>
+                The recording ({formatDuration(failedRecording.durationSeconds)}) could not be uploaded. It is
+                still here, so you can try again.
+              </span>
+              <Button variant="secondary" onClick={() => send(failedRecording)}>
+                Upload again
+              </Button>
+              <Button variant="ghost" onClick={() => setFailedRecording(null)}>
+                Discard
+              </Button>
+            </div>
+          </FormAlert>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PadVoiceNotes({ padId }: { padId: string }) {
+  const notes = useVoiceNotes(padId);
+  return (
+    <VoiceNoteList
+      padId={padId}
+      notes={notes.data.pages.flatMap((page) => page.results)}
+      hasMore={notes.hasNextPage}
+      isLoadingMore={notes.isFetchingNextPage}
+      onLoadMore={() => {
+        notes.fetchNextPage().catch(toastHttpError);
+      }}
+    />
+  );
+}
