@@ -24,8 +24,13 @@ beforeAll(async () => {
   browser = await launchChromium(audio.file);
   page = await browser.newPage();
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+    // Chromium logs every non-2xx fetch (e.g. the anonymous session check's 401) as
+    // "Failed to load resource"; those are expected answers, not application errors.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      consoleErrors.push(message.text());
+    }
   });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
 });
 
 afterAll(async () => {

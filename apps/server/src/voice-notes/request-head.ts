@@ -1,8 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 /**
  * Reads the first `size` bytes of a stream (fewer if it ends sooner) so they can be looked
- * at before deciding where, or whether, the rest goes. Pass them on with `replay`.
+ * at before deciding where, or whether, the rest goes. Give them back with `putBack`.
  */
 export async function readHead(stream: Readable, size: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -40,10 +40,15 @@ function readableOrEnded(stream: Readable): Promise<void> {
   });
 }
 
-/** The head read earlier, then the rest of the stream: the whole body, in order. */
-export async function* replay(head: Buffer, rest: Readable): AsyncGenerator<Buffer> {
-  if (head.length > 0) yield head;
-  for await (const chunk of rest) yield chunk as Buffer;
+/**
+ * Puts the head back in front of the unread rest, so the stream reads whole again. Piping
+ * the request itself (not a copy) keeps Node's handling of a server request that fails
+ * mid-way: the connection stays usable and the client receives the answer.
+ */
+export function putBack(stream: Readable, head: Buffer): Readable {
+  if (stream.readableEnded) return Readable.from(head.length > 0 ? [head] : []);
+  if (head.length > 0) stream.unshift(head);
+  return stream;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { BlobStorage } from '../storage/blob-storage.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { sniffAudioFormat, type AudioFormat } from './audio-format.ts';
 import { attachmentFileName } from './content-disposition.ts';
-import { discardRest, readHead, replay } from './request-head.ts';
+import { discardRest, putBack, readHead } from './request-head.ts';
 import {
   damagedWav,
   emptyUpload,
@@ -153,7 +153,7 @@ async function store(deps: UploadDeps, storageKey: string, head: Buffer, rest: R
   const limited = new PassThrough();
   const writing = deps.storage.put(storageKey, limited);
   try {
-    await pipeline(replay(head, rest), byteLimit(deps.maxBytes), limited);
+    await pipeline(putBack(rest, head), byteLimit(deps.maxBytes), limited);
     return (await writing).sizeBytes;
   } catch (error) {
     // Let storage finish removing its partial file before answering.
