@@ -21,8 +21,8 @@ export const padColorSchema = z.enum(PAD_COLORS, {
 
 /** An icon is one emoji of at most this many code points (flags and ZWJ families fit). */
 export const PAD_ICON_MAX_CODE_POINTS = 8;
-const EMOJI_PARTS =
-  /^[\p{Extended_Pictographic}\p{Emoji_Component}\p{Emoji_Modifier}\p{Regional_Indicator}\u200d\ufe0f\u20e3]+$/u;
+// Emoji_Component covers joiners, variation selectors, keycaps, skin tones, flags and tags.
+const EMOJI_PARTS = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component})+$/u;
 const EMOJI_CORE = /\p{Extended_Pictographic}|\p{Regional_Indicator}{2}|\u20e3/u;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 

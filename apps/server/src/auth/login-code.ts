@@ -7,7 +7,8 @@ export const LOGIN_CODE_LENGTH = 8;
 
 export function generateLoginCode(): string {
   let code = '';
-  for (let i = 0; i < LOGIN_CODE_LENGTH; i++) code += LOGIN_CODE_ALPHABET[randomInt(LOGIN_CODE_ALPHABET.length)]!;
+  for (let i = 0; i < LOGIN_CODE_LENGTH; i++)
+    code += LOGIN_CODE_ALPHABET[randomInt(LOGIN_CODE_ALPHABET.length)]!;
   return code;
 }
 

@@ -10,7 +10,12 @@ export async function createPasswordResetKey(db: Db, userId: string, now = Date.
   const key = newToken();
   await db
     .insertInto('password_reset_keys')
-    .values({ key_hash: sha256(key), user_id: userId, created_at: now, expires_at: now + PASSWORD_RESET_TTL_MS })
+    .values({
+      key_hash: sha256(key),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + PASSWORD_RESET_TTL_MS,
+    })
     .execute();
   return key;
 }
@@ -19,7 +24,11 @@ export async function createPasswordResetKey(db: Db, userId: string, now = Date.
  * The account a reset key belongs to, if the key is known and unexpired and the password has
  * not changed since it was issued (a key dies with the password it was meant to replace).
  */
-export async function findUserByResetKey(db: Db, key: string, now = Date.now()): Promise<UserRow | undefined> {
+export async function findUserByResetKey(
+  db: Db,
+  key: string,
+  now = Date.now(),
+): Promise<UserRow | undefined> {
   const row = await db
     .selectFrom('password_reset_keys')
     .selectAll()

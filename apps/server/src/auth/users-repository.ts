@@ -33,7 +33,12 @@ export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', userId).execute();
 }
 
-export async function setPasswordHash(db: Db, userId: string, hash: string, changedAt: number): Promise<void> {
+export async function setPasswordHash(
+  db: Db,
+  userId: string,
+  hash: string,
+  changedAt: number,
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ password_hash: hash, password_changed_at: changedAt })

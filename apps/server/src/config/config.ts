@@ -51,7 +51,10 @@ const envSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z
       .string()
-      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587')
+      .regex(
+        /^smtps?:\/\/\S+$/,
+        'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587',
+      )
       .optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Voxpad <voxpad@localhost>'),

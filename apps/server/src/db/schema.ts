@@ -41,6 +41,9 @@ export interface PadsTable {
   color: Generated<string>;
   /** A single emoji, or null. */
   icon: string | null;
+  /** Kept by triggers on voice_notes (migration 0003); never written by the application. */
+  voice_note_count: Generated<number>;
+  total_duration_seconds: Generated<number>;
   created_at: number;
   updated_at: number;
 }

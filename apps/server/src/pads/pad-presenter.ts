@@ -16,7 +16,8 @@ export function presentPad(row: PadWithCounts): Pad {
     color: colorOf(row.color),
     icon: row.icon,
     voice_note_count: row.voice_note_count,
-    total_duration_seconds: row.total_duration_seconds,
+    // A running total of additions and subtractions: round away floating-point dust.
+    total_duration_seconds: Math.max(0, Math.round(row.total_duration_seconds * 1000) / 1000),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };

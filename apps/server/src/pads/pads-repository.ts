@@ -2,10 +2,8 @@ import type { Db } from '../db/database.ts';
 import type { NewPad, PadRow } from '../db/schema.ts';
 import type { Cursor } from '../lib/cursor.ts';
 
-export interface PadWithCounts extends PadRow {
-  voice_note_count: number;
-  total_duration_seconds: number;
-}
+/** A pad with its note count and total duration (kept on the row by triggers). */
+export type PadWithCounts = PadRow;
 
 /**
  * Named columns, never `*`: on PostgreSQL the table also holds a search vector that no
@@ -18,40 +16,15 @@ export const PAD_COLUMNS = [
   'pads.description',
   'pads.color',
   'pads.icon',
+  'pads.voice_note_count',
+  'pads.total_duration_seconds',
   'pads.created_at',
   'pads.updated_at',
 ] as const;
 
 /** Every query takes the owner: a pad is only ever seen through its owner. */
 function padsOf(db: Db, ownerId: string) {
-  return db
-    .selectFrom('pads')
-    .where('pads.owner_id', '=', ownerId)
-    .select(PAD_COLUMNS)
-    .select((eb) => [
-      eb
-        .selectFrom('voice_notes')
-        .whereRef('voice_notes.pad_id', '=', 'pads.id')
-        .select((inner) => inner.fn.countAll<number>().as('c'))
-        .as('voice_note_count'),
-      eb
-        .selectFrom('voice_notes')
-        .whereRef('voice_notes.pad_id', '=', 'pads.id')
-        .select((inner) =>
-          inner.fn.coalesce(inner.fn.sum<number>('voice_notes.duration_seconds'), inner.val(0)).as('d'),
-        )
-        .as('total_duration_seconds'),
-    ]);
-}
-
-function withNumbers(
-  row: PadRow & { voice_note_count: unknown; total_duration_seconds: unknown },
-): PadWithCounts {
-  return {
-    ...row,
-    voice_note_count: Number(row.voice_note_count ?? 0),
-    total_duration_seconds: Number(row.total_duration_seconds ?? 0),
-  };
+  return db.selectFrom('pads').where('pads.owner_id', '=', ownerId).select(PAD_COLUMNS);
 }
 
 export async function insertPad(db: Db, pad: NewPad): Promise<void> {
@@ -59,15 +32,13 @@ export async function insertPad(db: Db, pad: NewPad): Promise<void> {
 }
 
 export async function findPad(db: Db, ownerId: string, id: string): Promise<PadWithCounts | undefined> {
-  const row = await padsOf(db, ownerId).where('pads.id', '=', id).executeTakeFirst();
-  return row && withNumbers(row);
+  return padsOf(db, ownerId).where('pads.id', '=', id).executeTakeFirst();
 }
 
 /** The owner's pads among `ids`, in no particular order (search results order them). */
 export async function findPads(db: Db, ownerId: string, ids: string[]): Promise<PadWithCounts[]> {
   if (ids.length === 0) return [];
-  const rows = await padsOf(db, ownerId).where('pads.id', 'in', ids).execute();
-  return rows.map(withNumbers);
+  return padsOf(db, ownerId).where('pads.id', 'in', ids).execute();
 }
 
 export async function padExists(db: Db, ownerId: string, id: string): Promise<boolean> {
@@ -94,8 +65,7 @@ export async function listPads(
     if (cursor) query = query.where('pads.id', '<', cursor.id);
     query = query.orderBy('pads.id', 'desc');
   }
-  const rows = await query.limit(limit + 1).execute();
-  return rows.map(withNumbers);
+  return query.limit(limit + 1).execute();
 }
 
 export async function updatePad(

@@ -48,7 +48,12 @@ export async function updatePad(
   { db }: Pick<PadsDeps, 'db'>,
   ownerId: string,
   id: string,
-  input: { name: string; description: string; color?: PadColor | undefined; icon?: string | null | undefined },
+  input: {
+    name: string;
+    description: string;
+    color?: PadColor | undefined;
+    icon?: string | null | undefined;
+  },
 ): Promise<Pad> {
   const { name, description, color, icon } = input;
   const updated = await pads.updatePad(db, ownerId, id, {

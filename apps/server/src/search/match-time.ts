@@ -9,10 +9,7 @@ const fold = (word: string) => foldWord(word).replace(/[^\p{L}\p{N}]/gu, '');
  * words are looked up, in speaking order, among the words the engine timed; a word that
  * was typed in by hand and never spoken has no time, and then neither has the hit.
  */
-export function firstMatchTime(
-  transcript: HighlightedText,
-  segments: TranscriptSegment[],
-): number | null {
+export function firstMatchTime(transcript: HighlightedText, segments: TranscriptSegment[]): number | null {
   const matched = new Set(
     transcript.highlights.map(([start, end]) => fold(transcript.text.slice(start, end))).filter(Boolean),
   );

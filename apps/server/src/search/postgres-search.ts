@@ -18,7 +18,8 @@ export async function searchPostgres(
   terms: SearchTerms,
   page: SearchPage,
 ): Promise<RankedMatch[]> {
-  const stems = terms.phrases.length > 0 ? sql`to_tsquery('english', ${tsqueryText(terms.phrases)})` : undefined;
+  const stems =
+    terms.phrases.length > 0 ? sql`to_tsquery('english', ${tsqueryText(terms.phrases)})` : undefined;
   const typed = terms.prefix ? sql`to_tsquery('simple', ${tsqueryPrefixText(terms.prefix)})` : undefined;
   const query = stems && typed ? sql`(${stems} && ${typed})` : (stems ?? typed ?? sql`''::tsquery`);
 

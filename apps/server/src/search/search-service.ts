@@ -65,7 +65,13 @@ export async function searchPads(deps: SearchDeps, request: SearchRequest): Prom
   if (isEmpty(terms)) return { results: [], next: null, previous: null };
   const matches = await rank(deps, PAD_SEARCH, terms, request);
   const pads = new Map(
-    (await findPads(deps.db, request.ownerId, matches.map((m) => m.id))).map((p) => [p.id, p]),
+    (
+      await findPads(
+        deps.db,
+        request.ownerId,
+        matches.map((m) => m.id),
+      )
+    ).map((p) => [p.id, p]),
   );
   const hits: PadSearchHit[] = [];
   for (const match of matches) {
@@ -90,7 +96,13 @@ export async function searchVoiceNotes(
   if (isEmpty(terms)) return { results: [], next: null, previous: null };
   const matches: RankedMatch[] = await rank(deps, VOICE_NOTE_SEARCH, terms, request);
   const notes = new Map(
-    (await findNoteSummaries(deps.db, request.ownerId, matches.map((m) => m.id))).map((n) => [n.id, n]),
+    (
+      await findNoteSummaries(
+        deps.db,
+        request.ownerId,
+        matches.map((m) => m.id),
+      )
+    ).map((n) => [n.id, n]),
   );
   const hits: VoiceNoteSearchHit[] = [];
   for (const match of matches) {

@@ -57,24 +57,15 @@ export async function countPerDay(db: Db, ownerId: string, fromDay: number): Pro
   return new Map(rows.map((r) => [Number(r.day), Number(r.count)]));
 }
 
+/** Every pad with its totals (kept on the row by triggers), the most notes first. */
 export async function perPad(db: Db, ownerId: string) {
-  const rows = await db
+  return db
     .selectFrom('pads')
-    .leftJoin('voice_notes', 'voice_notes.pad_id', 'pads.id')
-    .select((eb) => [
-      'pads.id',
-      'pads.name',
-      'pads.color',
-      'pads.icon',
-      eb.fn.count<number>('voice_notes.id').as('count'),
-      eb.fn.coalesce(eb.fn.sum<number>('voice_notes.duration_seconds'), eb.val(0)).as('duration'),
-    ])
-    .where('pads.owner_id', '=', ownerId)
-    .groupBy(['pads.id', 'pads.name', 'pads.color', 'pads.icon'])
-    .orderBy('count', 'desc')
-    .orderBy('pads.id', 'desc')
+    .select(['id', 'name', 'color', 'icon', 'voice_note_count', 'total_duration_seconds'])
+    .where('owner_id', '=', ownerId)
+    .orderBy('voice_note_count', 'desc')
+    .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ ...r, count: Number(r.count), duration: Number(r.duration) }));
 }
 
 /**

@@ -38,8 +38,8 @@ export async function readStats(db: Db, ownerId: string, now = Date.now()): Prom
       name: p.name,
       color: colorOf(p.color),
       icon: p.icon,
-      voice_note_count: p.count,
-      total_duration_seconds: p.duration,
+      voice_note_count: p.voice_note_count,
+      total_duration_seconds: Math.max(0, Math.round(p.total_duration_seconds * 1000) / 1000),
     })),
     queue: {
       pending: statusCounts.pending,

@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
+import { finished, PassThrough, Readable } from 'node:stream';
 
 /**
  * Reads the first `size` bytes of a stream (fewer if it ends sooner) so they can be looked
- * at before deciding where, or whether, the rest goes. Give them back with `putBack`.
+ * at before deciding where, or whether, the rest goes. Give them back with `resumeBody`.
  */
 export async function readHead(stream: Readable, size: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -41,21 +41,31 @@ function readableOrEnded(stream: Readable): Promise<void> {
 }
 
 /**
- * Puts the head back in front of the unread rest, so the stream reads whole again. Piping
- * the request itself (not a copy) keeps Node's handling of a server request that fails
- * mid-way: the connection stays usable and the client receives the answer.
+ * The whole body again, head first, as a separate stream fed from the request. When the
+ * upload fails part-way (too large, storage error) only this copy is torn down: the
+ * request stays whole, so `discardRest` can read what is still coming, the client
+ * receives the answer and the connection stays usable. A client that goes away ends the
+ * copy with an error, as it would the request.
  */
-export function putBack(stream: Readable, head: Buffer): Readable {
-  if (stream.readableEnded) return Readable.from(head.length > 0 ? [head] : []);
-  if (head.length > 0) stream.unshift(head);
-  return stream;
+export function resumeBody(request: Readable, head: Buffer): Readable {
+  if (request.readableEnded) return Readable.from(head.length > 0 ? [head] : []);
+  if (head.length > 0) request.unshift(head);
+  const body = new PassThrough();
+  request.pipe(body);
+  const stop = finished(request, (error) => {
+    stop();
+    if (error) body.destroy(error);
+  });
+  return body;
 }
 
 /**
- * After an early refusal the client may still be sending. Reading the rest keeps the
- * connection usable and lets the client see the answer; past `maxBytes` it is cut off.
+ * After a refusal the client may still be sending. Reading the rest keeps the connection
+ * usable and lets the client see the answer; past `maxBytes` more it is cut off.
  */
 export function discardRest(stream: Readable, maxBytes: number): void {
+  if (stream.readableEnded || stream.destroyed) return;
+  stream.unpipe();
   let seen = 0;
   stream.on('data', (chunk: Buffer) => {
     seen += chunk.length;

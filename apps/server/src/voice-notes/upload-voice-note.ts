@@ -12,7 +12,7 @@ import type { BlobStorage } from '../storage/blob-storage.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { sniffAudioFormat, type AudioFormat } from './audio-format.ts';
 import { attachmentFileName } from './content-disposition.ts';
-import { discardRest, putBack, readHead } from './request-head.ts';
+import { discardRest, readHead, resumeBody } from './request-head.ts';
 import {
   damagedWav,
   emptyUpload,
@@ -153,9 +153,10 @@ async function store(deps: UploadDeps, storageKey: string, head: Buffer, rest: R
   const limited = new PassThrough();
   const writing = deps.storage.put(storageKey, limited);
   try {
-    await pipeline(putBack(rest, head), byteLimit(deps.maxBytes), limited);
+    await pipeline(resumeBody(rest, head), byteLimit(deps.maxBytes), limited);
     return (await writing).sizeBytes;
   } catch (error) {
+    discardRest(rest, deps.maxBytes);
     // Let storage finish removing its partial file before answering.
     await writing.catch(() => undefined);
     await deps.storage.delete(storageKey);

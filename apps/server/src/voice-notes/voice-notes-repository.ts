@@ -110,7 +110,11 @@ export async function updateVoiceNote(
     const target = changes.pad_id;
     query = query.where((eb) =>
       eb.exists(
-        eb.selectFrom('pads').select('pads.id').where('pads.id', '=', target).where('pads.owner_id', '=', ownerId),
+        eb
+          .selectFrom('pads')
+          .select('pads.id')
+          .where('pads.id', '=', target)
+          .where('pads.owner_id', '=', ownerId),
       ),
     );
   }

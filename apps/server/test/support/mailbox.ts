@@ -19,23 +19,19 @@ export interface ReceivedMail {
 export class Mailbox {
   readonly received: ReceivedMail[] = [];
   private listeners: (() => void)[] = [];
+  private readonly server: SMTPServer;
+  url = '';
 
-  private constructor(
-    private readonly server: SMTPServer,
-    readonly url: string,
-  ) {}
-
-  static async start(): Promise<Mailbox> {
-    let box: Mailbox | undefined;
-    const server = new SMTPServer({
+  private constructor() {
+    this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
       logger: false,
-      onData(stream, session, callback) {
+      onData: (stream, session, callback) => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         simpleParser(stream)
           .then((parsed) => {
-            box!.deliver({
+            this.deliver({
               to,
               from: parsed.from?.text ?? '',
               subject: parsed.subject ?? '',
@@ -48,12 +44,16 @@ export class Mailbox {
           .catch((error: unknown) => callback(error as Error));
       },
     });
+  }
+
+  static async start(): Promise<Mailbox> {
+    const box = new Mailbox();
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
+      box.server.once('error', reject);
+      box.server.listen(0, '127.0.0.1', () => resolve());
     });
-    const { port } = server.server.address() as AddressInfo;
-    box = new Mailbox(server, `smtp://127.0.0.1:${port}`);
+    const { port } = box.server.server.address() as AddressInfo;
+    box.url = `smtp://127.0.0.1:${port}`;
     return box;
   }
 

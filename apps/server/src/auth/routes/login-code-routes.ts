@@ -40,9 +40,7 @@ export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) 
     const code = generateLoginCode();
     const origin = appOrigin(request, settings.publicUrl);
     ctx.mail.enqueue(() =>
-      Promise.resolve(
-        user ? loginCodeMail({ to: user.email, code }) : unknownAccountNotice(origin, address),
-      ),
+      Promise.resolve(user ? loginCodeMail({ to: user.email, code }) : unknownAccountNotice(origin, address)),
     );
     return startPendingFlow(app, request, reply, settings, {
       flow: 'login_by_code',

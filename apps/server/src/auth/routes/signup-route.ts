@@ -27,7 +27,7 @@ export function registerSignupRoute(app: FastifyInstance, ctx: AuthContext) {
     );
     const at = Date.now();
     const user = 'created' in outcome ? outcome.created : undefined;
-    const email = user ? user.email : (outcome as { emailTaken: string }).emailTaken;
+    const email = 'created' in outcome ? outcome.created.email : outcome.emailTaken;
     const methods = [{ method: 'password' as const, at, email }];
     if (user && !mandatory) return logInOnNewSession(app, request, reply, user, methods);
 

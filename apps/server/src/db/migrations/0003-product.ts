@@ -1,8 +1,8 @@
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Pad colour and icon, an index for per-day statistics, and full-text search over pads
- * (name, description) and voice notes (title, transcript). See ADR 0009.
+ * Pad colour and icon, per-pad note totals, an index for per-day statistics, and full-text
+ * search over pads (name, description) and voice notes (title, transcript). See ADR 0009.
  *
  * SQLite: FTS5 external-content tables read their text from `pads` / `voice_notes`, kept in
  * step by triggers, so every writer (the API, the transcription queue) updates the index
@@ -22,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('color', 'text', (c) => c.notNull().defaultTo('slate'))
     .execute();
   await db.schema.alterTable('pads').addColumn('icon', 'text').execute();
+  await padTotals(db);
   await db.schema
     .createIndex('voice_notes_owner_created_idx')
     .on('voice_notes')
@@ -30,6 +31,55 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteSearch(db);
   else await postgresSearch(db);
+}
+
+/**
+ * Each pad carries its note count and total duration, kept by triggers on voice_notes
+ * (whoever writes: uploads, moves, deletes, the transcription worker setting durations),
+ * so listing pads reads 20 rows instead of aggregating every note of every pad shown.
+ */
+async function padTotals(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('pads')
+    .addColumn('voice_note_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('pads')
+    .addColumn('total_duration_seconds', 'double precision', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`UPDATE pads SET
+      voice_note_count = (SELECT count(*) FROM voice_notes v WHERE v.pad_id = pads.id),
+      total_duration_seconds = (SELECT coalesce(sum(v.duration_seconds), 0) FROM voice_notes v WHERE v.pad_id = pads.id)`.execute(
+    db,
+  );
+  const remove = (row: 'old' | 'OLD') =>
+    `UPDATE pads SET voice_note_count = voice_note_count - 1,
+       total_duration_seconds = total_duration_seconds - coalesce(${row}.duration_seconds, 0)
+     WHERE id = ${row}.pad_id;`;
+  const add = (row: 'new' | 'NEW') =>
+    `UPDATE pads SET voice_note_count = voice_note_count + 1,
+       total_duration_seconds = total_duration_seconds + coalesce(${row}.duration_seconds, 0)
+     WHERE id = ${row}.pad_id;`;
+  const statements =
+    db.getExecutor().adapter instanceof SqliteAdapter
+      ? [
+          `CREATE TRIGGER voice_notes_pad_totals_insert AFTER INSERT ON voice_notes BEGIN ${add('new')} END`,
+          `CREATE TRIGGER voice_notes_pad_totals_delete AFTER DELETE ON voice_notes BEGIN ${remove('old')} END`,
+          `CREATE TRIGGER voice_notes_pad_totals_update AFTER UPDATE OF pad_id, duration_seconds ON voice_notes
+           BEGIN ${remove('old')} ${add('new')} END`,
+        ]
+      : [
+          `CREATE FUNCTION voice_notes_pad_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN
+             IF TG_OP IN ('UPDATE', 'DELETE') THEN ${remove('OLD')} END IF;
+             IF TG_OP IN ('UPDATE', 'INSERT') THEN ${add('NEW')} END IF;
+             RETURN NULL;
+           END $$`,
+          `CREATE TRIGGER voice_notes_pad_totals
+           AFTER INSERT OR DELETE OR UPDATE OF pad_id, duration_seconds ON voice_notes
+           FOR EACH ROW EXECUTE FUNCTION voice_notes_pad_totals()`,
+        ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
 async function sqliteSearch(db: Kysely<unknown>): Promise<void> {
@@ -137,6 +187,16 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw('ALTER TABLE voice_notes DROP COLUMN search_document').execute(db);
     await sql.raw('ALTER TABLE pads DROP COLUMN search_document').execute(db);
   }
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    for (const op of ['insert', 'delete', 'update']) {
+      await sql.raw(`DROP TRIGGER IF EXISTS voice_notes_pad_totals_${op}`).execute(db);
+    }
+  } else {
+    await sql.raw('DROP TRIGGER IF EXISTS voice_notes_pad_totals ON voice_notes').execute(db);
+    await sql.raw('DROP FUNCTION IF EXISTS voice_notes_pad_totals()').execute(db);
+  }
+  await db.schema.alterTable('pads').dropColumn('total_duration_seconds').execute();
+  await db.schema.alterTable('pads').dropColumn('voice_note_count').execute();
   await db.schema.dropIndex('voice_notes_owner_created_idx').execute();
   await db.schema.alterTable('pads').dropColumn('icon').execute();
   await db.schema.alterTable('pads').dropColumn('color').execute();

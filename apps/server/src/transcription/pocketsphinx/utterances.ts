@@ -1,12 +1,15 @@
 /**
  * Splits long recordings into utterances at the quietest moments.
  *
- * pocketsphinx is built for utterances of seconds, not minutes: decoding a
- * whole voice note as one utterance works, but memory grows with length
- * (~25 MB per minute measured) and the search slows down (real-time factor 0.18 on
- * 3 s clips, 0.34 on 2 min, 0.41 on 8 min). Cutting at pauses keeps each
- * utterance short, bounds memory, and gives real progress points between
- * utterances, without cutting through words where a pause exists.
+ * pocketsphinx is built for utterances of seconds, not minutes. Decoding a
+ * whole voice note as one utterance works, but memory grows with its length
+ * (resident size 200 MB for 2 min, 310 MB for 8 min) and there is no point to
+ * report progress from. Cutting at pauses bounds both, and did not cost
+ * accuracy (measured, one utterance vs. cuts every 12–30 s):
+ *   8 min of flite speech:           WER 8.6% → 6.9%
+ *   74 s of librivox audiobook:      WER 29.6% → 29.1%
+ * Cuts fall in the quietest 300 ms of each window, so they land in pauses
+ * when there are any and only cut through a word in unbroken speech.
  */
 
 export interface UtteranceRange {
@@ -34,7 +37,7 @@ const SMOOTHING_FRAMES = 30;
 
 export function planUtterances(
   pcm: Int16Array,
-  { sampleRate, maxSeconds = 20, minSeconds = 8 }: UtterancePlanOptions,
+  { sampleRate, maxSeconds = 30, minSeconds = 12 }: UtterancePlanOptions,
 ): UtteranceRange[] {
   if (!(minSeconds > 0 && minSeconds < maxSeconds)) {
     throw new RangeError('planUtterances needs 0 < minSeconds < maxSeconds.');

@@ -1,0 +1,56 @@
+/**
+ * A minimal logged-in client for benches: keeps the cookies and sends the CSRF token, as
+ * the web app does. Bench servers run with ACCOUNT_EMAIL_VERIFICATION=none.
+ */
+export class BenchClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const all: Record<string, string> = { accept: 'application/json', ...headers };
+    if (this.cookies.size > 0) all.cookie = this.cookieHeader;
+    if (method !== 'GET') all['x-csrftoken'] = this.cookies.get('csrftoken') ?? '';
+    let payload: string | Buffer | undefined;
+    if (Buffer.isBuffer(body)) payload = body;
+    else if (body !== undefined) {
+      all['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers: all, body: payload });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+    }
+    const text = await res.text();
+    return { status: res.status, json: () => JSON.parse(text) as Record<string, unknown>, text };
+  }
+
+  /** Signs up (or logs in, when the account exists) and keeps the session cookie. */
+  async login(username: string, password: string): Promise<void> {
+    await this.request('GET', '/_headless/browser/v1/config');
+    const auth = '/_headless/browser/v1/auth';
+    let res = await this.request('POST', `${auth}/login`, { username, password });
+    if (res.status !== 200) {
+      res = await this.request('POST', `${auth}/signup`, {
+        username,
+        email: `${username}@example.org`,
+        password,
+      });
+    }
+    if (res.status !== 200) throw new Error(`could not log in: ${res.status} ${res.text}`);
+  }
+}
+
+export const BENCH_ENV = {
+  NODE_ENV: 'production',
+  ROLE: 'api',
+  LOG_LEVEL: 'warn',
+  ACCOUNT_EMAIL_VERIFICATION: 'none',
+  SIGNUP_OPEN: 'true',
+};
