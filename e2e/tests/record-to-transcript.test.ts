@@ -6,8 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { speak } from '../support/speech.ts';
+import { Mailbox } from '../support/mailbox.ts';
 
 const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
+const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
 const KEYWORDS = ['remember', 'milk', 'bread', 'tomorrow', 'morning'];
 
 let server: RunningServer;
@@ -15,12 +17,15 @@ let browser: Browser;
 let page: Page;
 let audio: { file: string; seconds: number };
 let workDir: string;
+let mailbox: Mailbox;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
+  await fs.mkdir(screenshotDir, { recursive: true });
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-e2e-audio-'));
   audio = speak(SENTENCE, workDir);
-  server = await startBuiltServer();
+  mailbox = await Mailbox.start();
+  server = await startBuiltServer({ SMTP_URL: mailbox.url });
   browser = await launchChromium(audio.file);
   page = await browser.newPage();
   page.on('console', (message) => {
@@ -36,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await mailbox?.close();
   await fs.rm(workDir, { recursive: true, force: true });
 });
 
@@ -51,6 +57,14 @@ describe('from sign-up to transcript, in Chromium', () => {
     await page.getByLabel('Username').fill('e2e-user');
     await page.getByLabel('Password').fill('a perfectly fine password');
     await page.getByRole('button', { name: 'Sign up' }).click();
+
+    // Email verification is mandatory: the link in the mail confirms the address and logs in.
+    await page.waitForURL(/\/auth\/verification-pending/);
+    const mail = await mailbox.waitFor('e2e@example.org', { subject: /confirm/i, timeoutMs: 15_000 });
+    const link = /https?:\/\/\S+\/auth\/verify\/\S+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+    await page.goto(link!);
+    await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
 
     await page.getByLabel('Pad name').fill('Shopping');
@@ -73,6 +87,8 @@ describe('from sign-up to transcript, in Chromium', () => {
     await transcript.waitFor();
     const text = (await transcript.innerText()).toLowerCase();
     const heard = KEYWORDS.filter((word) => text.includes(word));
+    console.log(`transcript heard ${heard.length}/${KEYWORDS.length} keywords: ${text.replace(/\s+/g, ' ').trim()}`);
+    await page.screenshot({ path: path.join(screenshotDir, 'voice-note.png'), fullPage: true });
     expect(heard.length, `transcript was: ${text}`).toBeGreaterThanOrEqual(3);
     expect(await page.locator('audio').count()).toBe(1);
     expect(consoleErrors).toEqual([]);

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { NewPad, PadRow } from '../db/schema.ts';
 import type { Cursor } from '../lib/cursor.ts';
@@ -58,14 +59,40 @@ export async function listPads(
   cursor: Cursor | undefined,
   limit: number,
 ): Promise<PadWithCounts[]> {
-  let query = padsOf(db, ownerId);
-  if (cursor?.direction === 'before') {
-    query = query.where('pads.id', '>', cursor.id).orderBy('pads.id', 'asc');
-  } else {
-    if (cursor) query = query.where('pads.id', '<', cursor.id);
-    query = query.orderBy('pads.id', 'desc');
+  const shape = cursor ? cursor.direction : 'first';
+  const compiled = compiledLists(db)[shape];
+  const values = new Map<unknown, unknown>([
+    [OWNER, ownerId],
+    [CURSOR, cursor?.id],
+    [LIMIT, limit + 1],
+  ]);
+  const parameters = compiled.parameters.map((p) => (values.has(p) ? values.get(p) : p));
+  const result = await db.executeQuery<PadWithCounts>({ ...compiled, parameters });
+  return result.rows;
+}
+
+/**
+ * The pad list is the hottest read (every visit to the home screen). Building and
+ * compiling it with Kysely costs about as much as running it, so each of its three shapes
+ * is compiled once per database with stand-in values, which are swapped for real ones.
+ */
+const OWNER = '\u0000owner';
+const CURSOR = '\u0000cursor';
+const LIMIT = -104_729;
+const compiled = new WeakMap<Db, Record<'first' | 'after' | 'before', CompiledQuery>>();
+
+function compiledLists(db: Db) {
+  let shapes = compiled.get(db);
+  if (!shapes) {
+    const base = () => padsOf(db, OWNER);
+    shapes = {
+      first: base().orderBy('pads.id', 'desc').limit(LIMIT).compile(),
+      after: base().where('pads.id', '<', CURSOR).orderBy('pads.id', 'desc').limit(LIMIT).compile(),
+      before: base().where('pads.id', '>', CURSOR).orderBy('pads.id', 'asc').limit(LIMIT).compile(),
+    };
+    compiled.set(db, shapes);
   }
-  return query.limit(limit + 1).execute();
+  return shapes;
 }
 
 export async function updatePad(

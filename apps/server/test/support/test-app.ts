@@ -4,7 +4,8 @@ import path from 'node:path';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { Mailbox, registerMailbox, unregisterMailbox } from './mailbox.ts';
-import { createPostgresDatabase, currentBackend } from './test-database.ts';
+import pg from 'pg';
+import { createPostgresDatabase, currentBackend, POSTGRES_ADMIN_URL } from './test-database.ts';
 
 export interface TestApp extends App {
   baseUrl: string;
@@ -55,8 +56,34 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       unregisterMailbox(baseUrl);
       await built.app.close();
       await mailbox.close();
-      await pgDb?.drop();
+      if (pgDb) {
+        await connectionsClosed(pgDb.url);
+        await pgDb.drop();
+      }
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * pg's pool resolves end() before its connections have finished closing; dropping the
+ * database (WITH FORCE) under a closing connection makes it emit an error nobody listens to
+ * any more. So wait, briefly, until the server has let go of every connection to it.
+ */
+async function connectionsClosed(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await admin.query<{ n: string }>(
+        'select count(*) as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (Number(rows[0]?.n ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await admin.end();
+  }
 }

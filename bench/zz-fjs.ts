@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { padSchema } from '@voxpad/shared/pads';
+import { pageSchema } from '@voxpad/shared/pagination';
+import fjs from 'fast-json-stringify';
+const schema = z.toJSONSchema(pageSchema(padSchema), { target: 'draft-7', io: 'output' });
+console.log(JSON.stringify(schema).slice(0, 600));
+const stringify = fjs(schema as object);
+const pad = { id: '01abc', name: 'x"y', description: '', color: 'slate', icon: null, voice_note_count: 3, total_duration_seconds: 1.5, created_at: '2020', updated_at: '2020' };
+const page = { results: Array.from({ length: 20 }, () => pad), next: 'abc', previous: null };
+console.log(stringify(page) === JSON.stringify(page));
+let t = performance.now(); for (let i = 0; i < 20000; i++) JSON.stringify(page); console.log('JSON', ((performance.now() - t) * 1000 / 20000).toFixed(2));
+t = performance.now(); for (let i = 0; i < 20000; i++) stringify(page); console.log('fjs', ((performance.now() - t) * 1000 / 20000).toFixed(2));
