@@ -1,7 +1,7 @@
 // Bundles the server and the transcription worker into dist/. Workspace packages (our
 // shared schemas, written in TypeScript) are bundled in; npm dependencies stay external
 // and load from node_modules, native addons included.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -25,3 +25,6 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+
+// Data files the bundle reads at run time, next to it.
+copyFileSync('src/auth/common-passwords.txt.gz', 'dist/common-passwords.txt.gz');

@@ -68,6 +68,18 @@ export async function buildApp(config: Config): Promise<App> {
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
   const storage = new LocalStorage(path.join(config.dataDir, 'blobs'));
 
+  /**
+   * Shutdown runs in this order (Fastify runs onClose hooks newest first, so one hook owns the
+   * order): finish transcriptions, release the engine, deliver queued mail, close the database.
+   */
+  const shutdownSteps: (() => Promise<void>)[] = [];
+  app.addHook('onClose', async () => {
+    for (const step of shutdownSteps) {
+      await step().catch((err: unknown) => app.log.error({ err }, 'shutdown step failed'));
+    }
+    await db.destroy();
+  });
+
   let shuttingDown = false;
   app.addHook('preClose', (done) => {
     shuttingDown = true;
@@ -87,14 +99,11 @@ export async function buildApp(config: Config): Promise<App> {
       concurrency: config.transcription.concurrency,
     });
     const started = runner;
-    app.addHook('onClose', async () => {
-      await started.stop();
-      await transcriber.close();
-    });
+    shutdownSteps.push(
+      () => started.stop(),
+      () => transcriber.close(),
+    );
   }
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
 
   await app.register(cookie);
   await registerSecurityHeaders(app, { hsts: config.secureCookies });
@@ -104,8 +113,7 @@ export async function buildApp(config: Config): Promise<App> {
   if (config.roles.api) {
     const mailQueue = new MailQueue(createMailer(config, app.log), app.log.child({ component: 'mail' }));
     mail = mailQueue;
-    // Registered after the database's hook, so it runs first: queued mails still reach the database.
-    app.addHook('onClose', () => mailQueue.close());
+    shutdownSteps.push(() => mailQueue.close());
     await app.register(csrfPlugin, {
       secure: config.secureCookies,
       exemptPrefixes: [],

@@ -8,11 +8,8 @@ import { gunzipSync } from 'node:zlib';
  */
 const FILE = 'common-passwords.txt.gz';
 
-/**
- * The bundled server (dist/server.js) is one directory below the app and keeps no copy of
- * this file, so it is looked for next to this module first and in the source tree second.
- */
-const CANDIDATES = [new URL(`./${FILE}`, import.meta.url), new URL(`../src/auth/${FILE}`, import.meta.url)];
+/** Next to this module: the source tree, or dist/ where the build copies it. */
+const CANDIDATES = [new URL(`./${FILE}`, import.meta.url)];
 
 let passwords: Set<string> | undefined;
 

@@ -15,11 +15,13 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(valu
 
 export function createDatabase(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: database.url, max: 10 }),
-      }),
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle client losing its connection (a database restart) must not crash the process;
+    // the pool replaces it and the next query reports any lasting outage.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
     });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { MARK_END, MARK_START } from './highlighted-text.ts';
-import type { RankedMatch, SearchPage, SearchTable } from './ranked-match.ts';
+import { RANK_WINDOW, type RankedMatch, type SearchPage, type SearchTable } from './ranked-match.ts';
 import { tsqueryPrefixText, tsqueryText, type SearchTerms } from './search-query.ts';
 
 /** The whole text comes back with every match marked; excerpts are cut in one place for both engines. */
@@ -9,8 +9,8 @@ const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${M
 
 /**
  * PostgreSQL full text (the generated `search_document` column of migration 0003, GIN
- * indexed). Only the `limit` best rows are put through ts_headline, which re-parses the
- * text and is the slow part.
+ * indexed). The most recent RANK_WINDOW matches are ranked with ts_rank; only the page's
+ * rows go through ts_headline, which re-parses the text and is the slow part.
  */
 export async function searchPostgres(
   db: Db,
@@ -28,22 +28,29 @@ export async function searchPostgres(
   const body = sql.ref(`t.${spec.body}`);
   // The typed prefix is highlighted by the caller: ts_headline compares stems, not prefixes of words as written.
   const marked = stems
-    ? sql`ts_headline('english', ${heading}, q.stems, ${HEADLINE_OPTIONS}) AS heading,
+    ? sql`ts_headline('english', ${heading}, ${stems}, ${HEADLINE_OPTIONS}) AS heading,
           CASE WHEN ${body} IS NULL THEN NULL
-               ELSE ts_headline('english', ${body}, q.stems, ${HEADLINE_OPTIONS}) END AS body`
+               ELSE ts_headline('english', ${body}, ${stems}, ${HEADLINE_OPTIONS}) END AS body`
     : sql`${heading} AS heading, ${body} AS body`;
 
+  // The tsquery is written out where it is used, not read from a CTE: then the planner sees
+  // its value, estimates how many notes match, and picks between walking the newest notes
+  // (common words, short prefixes) and the GIN index (rarer words) accordingly.
   const result = await sql<{ id: string; score: number; heading: string; body: string | null }>`
-    WITH q AS (SELECT ${query} AS query, ${stems ?? sql`NULL::tsquery`} AS stems),
+    WITH recent AS (
+      SELECT t.id FROM ${table} t
+      WHERE t.owner_id = ${page.ownerId} AND t.search_document @@ ${query}
+      ORDER BY t.id DESC
+      LIMIT ${RANK_WINDOW}
+    ),
     top AS (
-      SELECT t.id, ts_rank(t.search_document, q.query, 1) AS score
-      FROM ${table} t, q
-      WHERE t.owner_id = ${page.ownerId} AND t.search_document @@ q.query
+      SELECT t.id, ts_rank(t.search_document, ${query}, 1) AS score
+      FROM recent JOIN ${table} t ON t.id = recent.id
       ORDER BY score DESC, t.id DESC
       LIMIT ${page.limit} OFFSET ${page.offset}
     )
     SELECT t.id, top.score, ${marked}
-    FROM top JOIN ${table} t ON t.id = top.id, q
+    FROM top JOIN ${table} t ON t.id = top.id
     ORDER BY top.score DESC, t.id DESC`.execute(db);
   return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
 }

@@ -24,3 +24,10 @@ export interface SearchPage {
   limit: number;
   offset: number;
 }
+
+/**
+ * How many of the most recent matches are ranked. A query that matches more notes than
+ * this (a common word, two typed letters) ranks the newest of them: recent notes are the
+ * likelier target, and the cost of ranking stays bounded however much a user has said.
+ */
+export const RANK_WINDOW = 1000;

@@ -1,16 +1,16 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { MARK_END, MARK_START } from './highlighted-text.ts';
-import type { RankedMatch, SearchPage, SearchTable } from './ranked-match.ts';
+import { RANK_WINDOW, type RankedMatch, type SearchPage, type SearchTable } from './ranked-match.ts';
 import { fts5Match, fts5PrefixMatch, type SearchTerms } from './search-query.ts';
 
 /** bm25 weights per FTS column (owner_id, heading, body): a heading match counts ten times. */
 const WEIGHTS = sql.raw('0.0, 10.0, 1.0');
 
 /**
- * SQLite FTS5 (tables made by migration 0003). Ranking runs on the index alone and keeps
- * `limit` rows; only those are joined to their rows and highlighted, so a query that
- * matches thousands of notes does the expensive work twenty times, not thousands.
+ * SQLite FTS5 (tables made by migration 0003). The most recent RANK_WINDOW matches are
+ * read newest first, which FTS5 does without visiting older ones, and ranked by bm25;
+ * only the page's rows are joined to their table and highlighted.
  */
 export async function searchSqlite(
   db: Db,
@@ -24,36 +24,40 @@ export async function searchSqlite(
   const stemMatch = terms.phrases.length > 0 ? fts5Match(page.ownerId, columns, terms.phrases) : undefined;
   const prefixMatch = terms.prefix ? fts5PrefixMatch(page.ownerId, columns, terms.prefix) : undefined;
 
-  let ranked: RawBuilder<unknown>;
-  if (stemMatch) {
-    // Whole words rank by stem; the word being typed only filters, through the other index.
-    const typed = prefixMatch
-      ? sql`AND rowid IN (SELECT rowid FROM ${words} WHERE ${words} MATCH ${prefixMatch})`
+  // Whole words rank by stem; the word being typed only filters, through the index of
+  // words as written. The unary + keeps SQLite from handing the IN list to FTS5 as rowid
+  // lookups (one full MATCH per candidate); instead the set is built once and probed.
+  const index = stemMatch ? stems : words;
+  const typed =
+    stemMatch && prefixMatch
+      ? sql`AND +rowid IN (SELECT rowid FROM ${words} WHERE ${words} MATCH ${prefixMatch})`
       : sql``;
-    ranked = sql`SELECT rowid AS search_rowid, bm25(${stems}, ${WEIGHTS}) AS rank
-      FROM ${stems} WHERE ${stems} MATCH ${stemMatch} ${typed}`;
-  } else {
-    ranked = sql`SELECT rowid AS search_rowid, bm25(${words}, ${WEIGHTS}) AS rank
-      FROM ${words} WHERE ${words} MATCH ${prefixMatch ?? ''}`;
-  }
+  const window = sql`SELECT rowid AS search_rowid, bm25(${index}, ${WEIGHTS}) AS rank
+    FROM ${index} WHERE ${index} MATCH ${stemMatch ?? prefixMatch ?? ''} ${typed}
+    ORDER BY rowid DESC LIMIT ${RANK_WINDOW}`;
 
   const table = sql.table(spec.table);
   const heading = sql.ref(`t.${spec.heading}`);
   const body = sql.ref(`t.${spec.body}`);
-  // highlight() needs the stems index positioned on the row, hence the second MATCH.
+  // highlight() needs the stems index positioned on the row, hence its own MATCH per row.
   const marked = stemMatch
     ? sql`highlight(${stems}, 1, ${MARK_START}, ${MARK_END}) AS heading,
           highlight(${stems}, 2, ${MARK_START}, ${MARK_END}) AS body`
     : sql`${heading} AS heading, ${body} AS body`;
+  // CROSS JOIN fixes the order: the page's rows first, then one indexed MATCH each, never
+  // a scan of every match being joined back to the page.
   const highlightJoin = stemMatch
-    ? sql`JOIN ${stems} ON ${stems}.rowid = top.search_rowid AND ${stems} MATCH ${stemMatch}`
+    ? sql`CROSS JOIN ${stems} ON ${stems}.rowid = top.search_rowid AND ${stems} MATCH ${stemMatch}`
     : sql``;
 
   const result = await sql<{ id: string; rank: number; heading: string; body: string | null }>`
-    WITH top AS MATERIALIZED (${ranked} ORDER BY rank, search_rowid DESC LIMIT ${page.limit} OFFSET ${page.offset})
+    WITH top AS MATERIALIZED (
+      SELECT search_rowid, rank FROM (${window})
+      ORDER BY rank, search_rowid DESC LIMIT ${page.limit} OFFSET ${page.offset}
+    )
     SELECT t.id, top.rank, ${marked}
     FROM top
-    JOIN ${table} t ON t.search_rowid = top.search_rowid AND t.owner_id = ${page.ownerId}
+    CROSS JOIN ${table} t ON t.search_rowid = top.search_rowid AND t.owner_id = ${page.ownerId}
     ${highlightJoin}
     ORDER BY top.rank, top.search_rowid DESC`.execute(db);
   // bm25 is lower-is-better; the API promises higher-is-better.

@@ -34,6 +34,10 @@ export interface TranscribeInput {
   language?: string;
   /** Called with 0..1 as decoding advances; optional. */
   onProgress?: (fraction: number) => void;
+  /**
+   * Aborting rejects the promise at once with `signal.reason`; the engine
+   * drops the work at its next checkpoint (pocketsphinx: the next utterance).
+   */
   signal?: AbortSignal;
 }
 

@@ -145,6 +145,15 @@ describe('POST auth/code/confirm', () => {
     expect(res.status).toBe(409);
   });
 
+  it('answers 409 while another flow is pending, and leaves that flow alone', async () => {
+    const person = newPerson();
+    const client = await browser(server);
+    await client.post(`${AUTH}/auth/signup`, person);
+    const res = await client.post(`${AUTH}/auth/code/confirm`, { code: 'CDFGHJKL' });
+    expect(res.status).toBe(409);
+    expect(pendingFlow((await client.get(`${AUTH}/auth/session`)).body)).toBe('verify_email');
+  });
+
   it('answers 409 when no code was requested', async () => {
     const res = await (await browser(server)).post(`${AUTH}/auth/code/confirm`, { code: 'CDFGHJKL' });
     expect(res.status).toBe(409);

@@ -4,13 +4,19 @@ import { floatToInt16 } from '../../src/transcription/audio/pcm.ts';
 
 describe('downmixToMono', () => {
   it('averages the channels', () => {
-    const mono = downmixToMono([Float32Array.of(1, 0.5, -1), Float32Array.of(0, 0.5, 1), Float32Array.of(0.5, -1, 0)]);
+    const mono = downmixToMono([
+      Float32Array.of(1, 0.5, -1),
+      Float32Array.of(0, 0.5, 1),
+      Float32Array.of(0.5, -1, 0),
+    ]);
     expect(Array.from(mono)).toEqual([0.5, 0, 0]);
   });
 
   it('keeps speech that is only on one side of a stereo file', () => {
     const speech = Float32Array.of(0.8, -0.6, 0.4);
-    expect(Array.from(downmixToMono([speech, new Float32Array(3)]))).toEqual([0.4, -0.3, 0.2].map(Math.fround));
+    expect(Array.from(downmixToMono([speech, new Float32Array(3)]))).toEqual(
+      [0.4, -0.3, 0.2].map(Math.fround),
+    );
   });
 
   it('returns a single channel as-is', () => {

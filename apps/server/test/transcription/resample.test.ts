@@ -16,7 +16,8 @@ describe('resample to 16 kHz', () => {
     expect(Math.abs(decibels(rms(output, EDGE) / rms(input, EDGE)))).toBeLessThan(0.05);
     const ideal = tone(1000, TARGET, output.length / TARGET);
     let worst = 0;
-    for (let i = EDGE; i < output.length - EDGE; i++) worst = Math.max(worst, Math.abs(output[i]! - ideal[i]!));
+    for (let i = EDGE; i < output.length - EDGE; i++)
+      worst = Math.max(worst, Math.abs(output[i]! - ideal[i]!));
     expect(worst).toBeLessThan(1e-3);
   });
 

@@ -9,7 +9,13 @@ function words(...spec: [string, number, number][]): TranscriptWord[] {
 describe('groupIntoSegments', () => {
   it('breaks at pauses of half a second or more', () => {
     const segments = groupIntoSegments(
-      words(['call', 0.1, 0.4], ['mom', 0.45, 0.8], ['then', 1.3, 1.5], ['buy', 1.6, 1.9], ['milk', 2.39, 2.7]),
+      words(
+        ['call', 0.1, 0.4],
+        ['mom', 0.45, 0.8],
+        ['then', 1.3, 1.5],
+        ['buy', 1.6, 1.9],
+        ['milk', 2.39, 2.7],
+      ),
     );
     expect(segments.map((s) => s.text)).toEqual(['call mom', 'then buy milk']);
     expect(segments[0]).toMatchObject({ start: 0.1, end: 0.8 });
@@ -18,7 +24,11 @@ describe('groupIntoSegments', () => {
   });
 
   it('breaks unbroken speech every 15 words', () => {
-    const many = Array.from({ length: 40 }, (_, i): [string, number, number] => [`w${i}`, i * 0.3, i * 0.3 + 0.25]);
+    const many = Array.from({ length: 40 }, (_, i): [string, number, number] => [
+      `w${i}`,
+      i * 0.3,
+      i * 0.3 + 0.25,
+    ]);
     const segments = groupIntoSegments(words(...many));
     expect(segments.map((s) => s.words.length)).toEqual([15, 15, 10]);
     expect(segments.flatMap((s) => s.words.map((w) => w.word))).toEqual(many.map(([w]) => w));

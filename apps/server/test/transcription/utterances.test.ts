@@ -13,7 +13,9 @@ function speechWithPauses(seconds: number, pauses: number[]): Int16Array {
 
 describe('planUtterances', () => {
   it('keeps a short recording in one piece', () => {
-    expect(planUtterances(new Int16Array(29 * RATE), { sampleRate: RATE })).toEqual([{ start: 0, end: 29 * RATE }]);
+    expect(planUtterances(new Int16Array(29 * RATE), { sampleRate: RATE })).toEqual([
+      { start: 0, end: 29 * RATE },
+    ]);
   });
 
   it('cuts a long recording inside its pauses', () => {

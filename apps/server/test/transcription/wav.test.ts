@@ -195,7 +195,9 @@ describe('decodeWav', () => {
     it('an extensible header with a vendor codec GUID: unsupported_encoding', () => {
       const fmt = fmtChunk({ ...spec, extensible: true });
       fmt.body[30] = 0x42;
-      expect(decodeError(riff([fmt, { id: 'data', body: new Uint8Array(64) }])).code).toBe('unsupported_encoding');
+      expect(decodeError(riff([fmt, { id: 'data', body: new Uint8Array(64) }])).code).toBe(
+        'unsupported_encoding',
+      );
     });
   });
 });
@@ -213,7 +215,24 @@ describe('decodeWav on files written by sox', () => {
   const dir = new FixtureDir();
   afterAll(() => dir.remove());
   const reference = dir.file('reference.wav');
-  sox('-n', '-r', '44100', '-c', '2', '-b', '16', reference, 'synth', '0.5', 'sine', '440', 'sine', '660', 'vol', '0.5');
+  sox(
+    '-n',
+    '-r',
+    '44100',
+    '-c',
+    '2',
+    '-b',
+    '16',
+    reference,
+    'synth',
+    '0.5',
+    'sine',
+    '440',
+    'sine',
+    '660',
+    'vol',
+    '0.5',
+  );
   const expected = decodeWav(read(reference));
 
   it.each([

@@ -44,7 +44,7 @@ export function registerEmailVerificationRoutes(app: FastifyInstance, ctx: AuthC
     await confirmEmail(ctx, user);
     const pending = activePending(await request.getSession());
     if (pending?.flow === 'verify_email' && pending.userId === user.id) {
-      return logInOnNewSession(app, request, reply, { ...user, email_verified: 1 }, pending.methods);
+      return logInOnNewSession(app, request, reply, user, pending.methods);
     }
     return answerAuthenticationState(ctx, request, reply);
   });

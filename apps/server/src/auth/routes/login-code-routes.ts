@@ -59,7 +59,8 @@ export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) 
     const session = await request.getSession();
     const pending = activePending(session);
     if (!session || pending?.flow !== 'login_by_code') {
-      if (session?.data.pending) await clearPendingFlow(app, session);
+      // A code that timed out is dropped; any other pending flow is left alone.
+      if (!pending && session?.data.pending?.flow === 'login_by_code') await clearPendingFlow(app, session);
       return reply.status(409).send(conflictBody);
     }
     const attempt = await countLoginCodeAttempt(limiter, session.id, pending.at);
@@ -74,7 +75,7 @@ export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) 
       throw new AuthInputError([code ? incorrectCode : requiredError('code')]);
     }
     if (normaliseEmail(pending.email) === user.email_key) await markEmailVerified(db, user.id);
-    return logInOnNewSession(app, request, reply, { ...user, email_verified: 1 }, [
+    return logInOnNewSession(app, request, reply, user, [
       { method: 'code', at: Date.now(), email: pending.email },
     ]);
   });

@@ -14,10 +14,10 @@
  * whole utterance through koffi FFI (decoder.ts, bindings.ts) and reports
  * progress after each one. Words are then grouped into segments at pauses.
  *
- * Measured on this machine (2 cores): real-time factor ~0.2 for short
- * notes (a 10 s note takes ~2 s), about 0.3 for multi-minute ones; ~150 MB
- * resident per worker. Accuracy is that of a 2015-era model: WER ~10% on
- * clean synthetic speech, ~30% on read audiobook speech.
+ * Measured on a 2-core machine that was also busy with other work:
+ * real-time factor 0.15–0.3 (a one-minute note takes 10–20 s), about
+ * 140 MB resident per worker. Word error rate 6% on clean synthetic speech
+ * (flite), 28% on read audiobook speech (pocketsphinx's librivox test clips).
  *
  * Bundling: worker.ts must be emitted as `transcription-worker.js` next to
  * the bundle that contains this module, and `koffi` must stay external.
@@ -33,7 +33,7 @@ import { type WorkerEntry, WorkerPool } from './pool.ts';
 export interface PocketsphinxOptions {
   /** Directory of the model; defaults to Debian's /usr/share/pocketsphinx/model/en-us. */
   modelDir?: string;
-  /** Decoding threads; each holds its own copy of the model (~150 MB). Default 1. */
+  /** Decoding threads; each holds its own copy of the model (~140 MB). Default 1. */
   workers?: number;
   /** Worker module to start; see resolveWorkerEntry. */
   workerUrl?: URL;

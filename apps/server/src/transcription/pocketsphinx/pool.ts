@@ -149,7 +149,21 @@ export class WorkerPool {
     }
     let starting = [...this.#slots].filter((slot) => slot.state === 'starting').length;
     while (this.#queue.length > starting && this.#slots.size < this.#options.size) {
-      this.#spawn();
+      try {
+        this.#spawn();
+      } catch (error) {
+        // Bad options (e.g. an unusable worker URL) fail the same way every time.
+        this.#failQueue(
+          new TranscriptionError(
+            'worker_failed',
+            `The transcription worker could not be started: ${String(error)}`,
+            {
+              cause: error,
+            },
+          ),
+        );
+        return;
+      }
       starting++;
     }
   }

@@ -60,11 +60,20 @@ function decodeRecording(open: PocketsphinxDecoder, id: number, pcm: Int16Array)
     if (Atomics.load(settings.cancel, 0) === id) throw new Cancelled();
     const offset = start / SAMPLE_RATE;
     for (const word of open.decode(pcm.subarray(start, end))) {
-      words.push({ ...word, start: word.start + offset, end: word.end + offset });
+      words.push({
+        ...word,
+        start: toMilliseconds(word.start + offset),
+        end: toMilliseconds(word.end + offset),
+      });
     }
     post({ type: 'progress', id, fraction: pcm.length === 0 ? 1 : end / pcm.length });
   }
   return words;
+}
+
+/** Times are multiples of 10 ms; rounding drops float noise such as 30.259999999999998. */
+function toMilliseconds(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
 }
 
 function readSettings(data: unknown): WorkerSettings {

@@ -2,7 +2,8 @@
 
 export function tone(frequency: number, sampleRate: number, seconds: number, amplitude = 0.5): Float32Array {
   const out = new Float32Array(Math.round(sampleRate * seconds));
-  for (let i = 0; i < out.length; i++) out[i] = amplitude * Math.sin((2 * Math.PI * frequency * i) / sampleRate);
+  for (let i = 0; i < out.length; i++)
+    out[i] = amplitude * Math.sin((2 * Math.PI * frequency * i) / sampleRate);
   return out;
 }
 

@@ -27,7 +27,14 @@ export interface FormatSpec {
 }
 
 const BYTES: Record<Encoding, number> = { uint8: 1, int16: 2, int24: 3, int32: 4, float32: 4, float64: 8 };
-const BITS: Record<Encoding, number> = { uint8: 8, int16: 16, int24: 24, int32: 32, float32: 32, float64: 64 };
+const BITS: Record<Encoding, number> = {
+  uint8: 8,
+  int16: 16,
+  int24: 24,
+  int32: 32,
+  float32: 32,
+  float64: 64,
+};
 
 export function ascii(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
