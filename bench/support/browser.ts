@@ -15,8 +15,8 @@ export class BenchClient {
     const all: Record<string, string> = { accept: 'application/json', ...headers };
     if (this.cookies.size > 0) all.cookie = this.cookieHeader;
     if (method !== 'GET') all['x-csrftoken'] = this.cookies.get('csrftoken') ?? '';
-    let payload: string | Buffer | undefined;
-    if (Buffer.isBuffer(body)) payload = body;
+    let payload: string | Uint8Array<ArrayBuffer> | undefined;
+    if (Buffer.isBuffer(body)) payload = new Uint8Array(body);
     else if (body !== undefined) {
       all['content-type'] = 'application/json';
       payload = JSON.stringify(body);

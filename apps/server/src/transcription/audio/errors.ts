@@ -4,7 +4,19 @@
  * person who uploaded the file and may be shown as-is.
  */
 export type AudioDecodeErrorCode =
-  'not_wav' | 'unsupported_encoding' | 'unsupported_format' | 'empty_audio' | 'truncated';
+  | 'not_wav'
+  | 'unsupported_encoding'
+  | 'unsupported_format'
+  | 'empty_audio'
+  | 'truncated'
+  /** The container was recognised but the decoder could not read it. */
+  | 'corrupt'
+  /** A media file without an audio stream (e.g. a video with pictures only). */
+  | 'no_audio'
+  /** Nothing above the noise floor: there is no speech to transcribe. */
+  | 'silent_audio'
+  /** Longer than MAX_DURATION_SECONDS. */
+  | 'too_long';
 
 export class AudioDecodeError extends Error {
   override readonly name = 'AudioDecodeError';
