@@ -1,2 +1,7 @@
 // The e2e tests read mail through the same loopback SMTP server the API tests use.
-export { Mailbox, verificationKeyIn, resetKeyIn, loginCodeIn } from '../../apps/server/test/support/mailbox.ts';
+export {
+  Mailbox,
+  verificationKeyIn,
+  resetKeyIn,
+  loginCodeIn,
+} from '../../apps/server/test/support/mailbox.ts';

@@ -87,7 +87,9 @@ describe('from sign-up to transcript, in Chromium', () => {
     await transcript.waitFor();
     const text = (await transcript.innerText()).toLowerCase();
     const heard = KEYWORDS.filter((word) => text.includes(word));
-    console.log(`transcript heard ${heard.length}/${KEYWORDS.length} keywords: ${text.replace(/\s+/g, ' ').trim()}`);
+    console.log(
+      `transcript heard ${heard.length}/${KEYWORDS.length} keywords: ${text.replace(/\s+/g, ' ').trim()}`,
+    );
     await page.screenshot({ path: path.join(screenshotDir, 'voice-note.png'), fullPage: true });
     expect(heard.length, `transcript was: ${text}`).toBeGreaterThanOrEqual(3);
     expect(await page.locator('audio').count()).toBe(1);

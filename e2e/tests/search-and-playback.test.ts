@@ -1,0 +1,158 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
+import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { speak } from '../support/speech.ts';
+import { Mailbox } from '../support/mailbox.ts';
+
+const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
+/** Words worth searching for, latest first so the player has to start well into the audio. */
+const CANDIDATES = ['morning', 'tomorrow', 'bread', 'milk', 'remember'];
+const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let audio: { file: string; seconds: number };
+let workDir: string;
+let mailbox: Mailbox;
+const consoleErrors: string[] = [];
+
+async function shoot(name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+beforeAll(async () => {
+  await fs.mkdir(screenshotDir, { recursive: true });
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-e2e-search-'));
+  audio = speak(SENTENCE, workDir);
+  mailbox = await Mailbox.start();
+  server = await startBuiltServer({ SMTP_URL: mailbox.url });
+  browser = await launchChromium(audio.file);
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('console', (message) => {
+    // Chromium logs every non-2xx fetch as "Failed to load resource"; those are expected answers.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      consoleErrors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mailbox?.close();
+  await fs.rm(workDir, { recursive: true, force: true });
+});
+
+describe('search a spoken word and play from there, in Chromium', () => {
+  it('records, finds a word through the header search and opens the player at that moment', async () => {
+    await page.goto(`${server.baseUrl}/auth/signup`);
+    await page.getByLabel('Email').fill('search@example.org');
+    await page.getByLabel('Username').fill('search-user');
+    await page.getByLabel('Password').fill('a perfectly fine password');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/\/auth\/verification-pending/);
+    const mail = await mailbox.waitFor('search@example.org', { subject: /confirm/i, timeoutMs: 15_000 });
+    const link = /https?:\/\/\S+\/auth\/verify\/\S+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+    await page.goto(link!);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+
+    await page.getByLabel('Pad name').fill('Errands');
+    await page.getByRole('radio', { name: 'Teal' }).check();
+    await page.getByRole('radio', { name: '🛒' }).check();
+    await page.getByRole('button', { name: 'New pad' }).click();
+    await page.getByRole('link', { name: /Errands/ }).click();
+    await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
+
+    await page.getByRole('button', { name: 'Record' }).click();
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await page
+      .getByRole('timer')
+      .filter({ hasText: /0:0[1-9]/ })
+      .waitFor();
+    await page.waitForTimeout(Math.ceil(audio.seconds * 1000) + 500);
+    await page.getByRole('button', { name: 'Stop' }).click();
+
+    await page.getByText('Done', { exact: true }).first().waitFor({ timeout: 90_000 });
+    await shoot('pad');
+
+    // Which of the spoken words did the recogniser hear? Search for the latest one.
+    await page
+      .getByRole('link', { name: /voice note/i })
+      .first()
+      .click();
+    await page.waitForURL(/\/voicenotes\/[0-9a-z]{26}/);
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    await transcript.waitFor();
+    const heard = (await transcript.innerText()).toLowerCase();
+    const word = CANDIDATES.find((candidate) => heard.includes(candidate));
+    expect(word, `transcript was: ${heard}`).toBeDefined();
+    await page.getByRole('slider', { name: 'Position in the recording' }).waitFor();
+    await shoot('voice-note');
+    await page
+      .getByRole('link', { name: 'All pads' })
+      .or(page.getByRole('link', { name: /Errands/ }))
+      .first()
+      .click();
+
+    // The header search, driven by the keyboard.
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await search.fill(word!);
+    const noteOption = page
+      .getByRole('option')
+      .filter({ hasText: /at \d+:\d\d/ })
+      .first();
+    await noteOption.waitFor();
+    await expect.poll(() => noteOption.locator('mark').first().innerText()).toMatch(new RegExp(word!, 'i'));
+    await shoot('search');
+    const options = await page.getByRole('option').count();
+    const noteIndex = await page
+      .getByRole('option')
+      .evaluateAll((items) => items.findIndex((item) => /at \d+:\d\d/.test(item.textContent ?? '')));
+    expect(noteIndex).toBeGreaterThanOrEqual(0);
+    expect(noteIndex).toBeLessThan(options);
+    for (let i = 0; i <= noteIndex; i += 1) await search.press('ArrowDown');
+    await expect.poll(() => noteOption.getAttribute('aria-selected')).toBe('true');
+    await search.press('Enter');
+
+    await page.waitForURL(/\/voicenotes\/[0-9a-z]{26}\?t=/);
+    const t = Number(new URL(page.url()).searchParams.get('t'));
+    expect(t).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('audio').evaluate((element: HTMLAudioElement) => element.currentTime), {
+        timeout: 10_000,
+      })
+      .toBeCloseTo(t, 1);
+    const active = page.locator('[aria-current="true"]').filter({ hasText: new RegExp(`^${word!}`, 'i') });
+    await active.waitFor({ timeout: 10_000 });
+    expect(await page.locator('button[aria-current="true"]').count()).toBe(1);
+
+    // Other screens, for the record.
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('img', { name: /voice note/i }).waitFor();
+    await shoot('home');
+    await page.goto(`${server.baseUrl}/player`);
+    await page.getByRole('heading', { name: 'Keyboard shortcuts' }).waitFor();
+    await shoot('player');
+    await page.goto(`${server.baseUrl}/profile`);
+    await page.getByLabel('Token name').fill('Laptop script');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByLabel('New API token').waitFor();
+    expect(await page.getByLabel('New API token').innerText()).toMatch(/^vxp_/);
+    await shoot('profile');
+
+    expect(consoleErrors).toEqual([]);
+  });
+});
