@@ -14,7 +14,7 @@ const serverApiProjects = backends.map((backend) => ({
   test: {
     name: `server-api-${backend}`,
     root: 'apps/server',
-    include: ['test/api/**/*.test.ts'],
+    include: ['test/api/**/*.test.ts', 'test/jobs/**/*.test.ts'],
     env: { TEST_DB: backend },
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
@@ -44,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'server-unit',
           root: 'apps/server',
-          include: ['test/unit/**/*.test.ts', 'test/transcription/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'test/transcription/**/*.test.ts', 'test/engines/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },

@@ -28,7 +28,9 @@ async function seed(app: ChildServer): Promise<BenchClient> {
   const client = new BenchClient(app.url);
   await client.login('bench', 'bench password for pads');
   for (let i = 0; i < 30; i++) {
-    const pad = (await client.request('POST', '/api/v1/pad/', { name: `Pad ${i}`, description: 'bench' })).json();
+    const pad = (
+      await client.request('POST', '/api/v1/pad/', { name: `Pad ${i}`, description: 'bench' })
+    ).json();
     for (let n = 0; n < 3; n++) {
       const wav = Buffer.concat([wavHeader(32000), Buffer.alloc(32000)]);
       const res = await client.request('POST', `/api/v1/pad/${String(pad.id)}/voicenote/`, wav, {
@@ -63,9 +65,13 @@ try {
   const helloRps = mean(helloRounds);
   const padRps = mean(padRounds);
   const ratio = padRps / helloRps;
-  console.log(`hello world      ${helloRps.toFixed(0).padStart(7)} req/s  (p99 ${helloRounds.at(-1)!.p99} ms)`);
+  console.log(
+    `hello world      ${helloRps.toFixed(0).padStart(7)} req/s  (p99 ${helloRounds.at(-1)!.p99} ms)`,
+  );
   console.log(`GET /api/v1/pad/ ${padRps.toFixed(0).padStart(7)} req/s  (p99 ${padRounds.at(-1)!.p99} ms)`);
-  console.log(`ratio ${(ratio * 100).toFixed(1)}% (target >= ${TARGET * 100}%): ${ratio >= TARGET ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `ratio ${(ratio * 100).toFixed(1)}% (target >= ${TARGET * 100}%): ${ratio >= TARGET ? 'PASS' : 'FAIL'}`,
+  );
   process.exitCode = ratio >= TARGET ? 0 : 1;
 } finally {
   await app.stop();

@@ -62,15 +62,16 @@ async function seed(db: Db, ownerId: string, have: number) {
     pads = await db.selectFrom('pads').select('id').where('owner_id', '=', ownerId).execute();
   }
   const batch = 500;
-  for (let done = have; done < NOTES; ) {
+  for (let done = have; done < NOTES;) {
     await db.transaction().execute(async (trx) => {
       for (let b = 0; b < 10 && done < NOTES; b++) {
         const rows = [];
         for (let i = 0; i < batch && done < NOTES; i++, done++) {
           const at = Date.now() - year + Math.floor((done / NOTES) * year);
           const text = transcript(rand, 20 + Math.floor(rand() * 61));
-          const title = Array.from({ length: 2 + Math.floor(rand() * 4) }, () =>
-            VOCABULARY[50 + Math.floor(rand() * 5000)],
+          const title = Array.from(
+            { length: 2 + Math.floor(rand() * 4) },
+            () => VOCABULARY[50 + Math.floor(rand() * 5000)],
           ).join(' ');
           const id = newId(at);
           rows.push({
@@ -182,7 +183,8 @@ async function run(backend: string) {
 
     const list = queries();
     // Warm up: caches and JIT as on a server that has been running.
-    for (const { q } of list.slice(0, 40)) await client.request('GET', `/api/v1/search/voicenote/?q=${encodeURIComponent(q)}`);
+    for (const { q } of list.slice(0, 40))
+      await client.request('GET', `/api/v1/search/voicenote/?q=${encodeURIComponent(q)}`);
 
     const timings = new Map<string, number[]>();
     let hits = 0;

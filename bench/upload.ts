@@ -24,7 +24,11 @@ function rssOf(pid: number): number {
 }
 
 /** Streams a WAV of `total` bytes (header + noise), honouring backpressure. */
-function upload(client: BenchClient, padId: string, total: number): Promise<{ status: number; body: string }> {
+function upload(
+  client: BenchClient,
+  padId: string,
+  total: number,
+): Promise<{ status: number; body: string }> {
   const noise = Buffer.alloc(CHUNK);
   for (let i = 0; i < noise.length; i += 2) noise.writeInt16LE(Math.round(Math.sin(i / 7) * 3000), i);
   const url = new URL(`/api/v1/pad/${padId}/voicenote/`, client.baseUrl);
@@ -95,11 +99,15 @@ try {
   const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
   const growth = peak - baseline;
   const rate = TOTAL / 1e6 / seconds;
-  console.log(`uploaded ${mb(TOTAL)} MB (${TOTAL / 1024 / 1024} MiB, a ${(note.duration_seconds / 3600).toFixed(2)} h WAV) in ${seconds.toFixed(2)} s`);
+  console.log(
+    `uploaded ${mb(TOTAL)} MB (${TOTAL / 1024 / 1024} MiB, a ${(note.duration_seconds / 3600).toFixed(2)} h WAV) in ${seconds.toFixed(2)} s`,
+  );
   console.log(
     `server RSS: ${mib(baseline)} MiB before, ${mib(peak)} MiB at peak, growth ${mib(growth)} MiB (target < ${mib(MAX_GROWTH)} MiB): ${growth < MAX_GROWTH ? 'PASS' : 'FAIL'}`,
   );
-  console.log(`throughput ${rate.toFixed(0)} MB/s (target >= ${MIN_MB_PER_S} MB/s): ${rate >= MIN_MB_PER_S ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `throughput ${rate.toFixed(0)} MB/s (target >= ${MIN_MB_PER_S} MB/s): ${rate >= MIN_MB_PER_S ? 'PASS' : 'FAIL'}`,
+  );
   process.exitCode = growth < MAX_GROWTH && rate >= MIN_MB_PER_S ? 0 : 1;
 } finally {
   await app.stop();

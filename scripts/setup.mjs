@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Debian packages the default speech engine needs at run time. */
-export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us'];
+export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us', 'ffmpeg'];
 /** Extra packages for the test suite: speech synthesis for test audio, Chromium for e2e. */
 export const TEST_PACKAGES = ['flite', 'sox', 'chromium', 'pocketsphinx-testdata'];
 

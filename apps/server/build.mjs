@@ -11,6 +11,8 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'transcription-worker': 'src/transcription/pocketsphinx/worker.ts',
+    // The whisper engine forks this next to the bundle (see transcription/whisper/engine.ts).
+    'whisper-host': 'src/transcription/whisper/host.ts',
   },
   outdir: 'dist',
   bundle: true,

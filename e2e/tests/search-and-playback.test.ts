@@ -139,6 +139,31 @@ describe('search a spoken word and play from there, in Chromium', () => {
     await active.waitFor({ timeout: 10_000 });
     expect(await page.locator('button[aria-current="true"]').count()).toBe(1);
 
+    // Rename shows at once; the server's export carries the transcript.
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Shopping list');
+    await page.getByRole('button', { name: 'Save title' }).click();
+    await page.getByRole('heading', { name: 'Shopping list', level: 1 }).waitFor();
+    const srtHref = await page.getByRole('link', { name: 'Download as SRT subtitles' }).getAttribute('href');
+    const srt = await page.request.get(`${server.baseUrl}${srtHref!}`);
+    expect(srt.status()).toBe(200);
+    expect(await srt.text()).toMatch(/00:00:0\d,\d{3} --> /);
+
+    // Re-transcribe: the note goes back to the queue and comes back done, with a version kept.
+    await page.getByRole('button', { name: 'Re-transcribe' }).click();
+    await page.getByText('Done', { exact: true }).first().waitFor({ timeout: 60_000 });
+    await page.getByRole('region', { name: 'Version history' }).getByText('Transcribed').first().waitFor();
+
+    // Delete waits 5 s for Undo; undoing keeps the note.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.waitForURL(/\/voicenotes\/[0-9a-z]{26}/);
+    await page.waitForTimeout(6000);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Shopping list', level: 1 }).waitFor();
+
     // Other screens, for the record.
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('img', { name: /voice note/i }).waitFor();

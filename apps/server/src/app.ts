@@ -10,6 +10,7 @@ import { loggerOptions } from './logger.ts';
 import { authApi, AUTH_PREFIX } from './auth/auth-api.ts';
 import type { AuthSettings } from './auth/auth-settings.ts';
 import { SessionStore } from './auth/sessions/session-store.ts';
+import { socialFormActionOrigins } from './auth/social/social-settings.ts';
 import { SessionCookies, sessionPlugin } from './auth/sessions/session-plugin.ts';
 import { createMailer, outboxDir } from './email/create-mailer.ts';
 import { registerDevOutboxRoutes } from './email/dev-outbox-routes.ts';
@@ -29,6 +30,11 @@ import { LocalStorage } from './storage/local-storage.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
 import { createTranscriber, loadAudioPreparer } from './transcription/engine-factory.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
+import { createAudioDecoder } from './transcription/audio/audio-decoder.ts';
+import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
+import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
+import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
+import type { Transcriber } from './transcription/transcriber.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -88,15 +94,20 @@ export async function buildApp(config: Config): Promise<App> {
 
   const queue = new TranscriptionQueue(db, config.database.kind);
   let runner: TranscriptionRunner | undefined;
+  // The engine of this process: the worker's, or made on first use by /v1/audio/transcriptions.
+  let engine: Promise<Transcriber> | undefined;
   if (config.roles.worker) {
     const transcriber = await createTranscriber(config);
+    engine = Promise.resolve(transcriber);
     runner = new TranscriptionRunner({
       queue,
       storage,
       transcriber,
       prepare: await loadAudioPreparer(),
+      decodeAudio: createAudioDecoder({ maxDurationSeconds: config.maxDurationSeconds }),
       log: app.log.child({ component: 'transcription' }),
       concurrency: config.transcription.concurrency,
+      ...(config.transcriptionLeaseMs ? { leaseMs: config.transcriptionLeaseMs } : {}),
     });
     const started = runner;
     shutdownSteps.push(
@@ -106,7 +117,10 @@ export async function buildApp(config: Config): Promise<App> {
   }
 
   await app.register(cookie);
-  await registerSecurityHeaders(app, { hsts: config.secureCookies });
+  await registerSecurityHeaders(app, {
+    hsts: config.secureCookies,
+    formActionOrigins: socialFormActionOrigins(config.social.providers),
+  });
   registerHealthRoutes(app, { db, storage, isShuttingDown: () => shuttingDown });
 
   let mail: MailQueue | undefined;
@@ -116,7 +130,8 @@ export async function buildApp(config: Config): Promise<App> {
     shutdownSteps.push(() => mailQueue.close());
     await app.register(csrfPlugin, {
       secure: config.secureCookies,
-      exemptPrefixes: [],
+      // /v1/ (the OpenAI-compatible API) authenticates by bearer token only, never by cookie.
+      exemptPrefixes: ['/v1/'],
       reject: (_request, reply) =>
         reply.status(403).send({
           status: 403,
@@ -142,6 +157,7 @@ export async function buildApp(config: Config): Promise<App> {
       emailVerification: config.accounts.emailVerification,
       loginOnPasswordReset: config.accounts.loginOnPasswordReset,
       publicUrl: config.publicUrl,
+      socialProviders: config.social.providers,
     };
     const limiter = new RateLimiter(db, config.accounts.rateLimits);
     await app.register((scope) => authApi(scope, { db, settings, limiter, mail: mailQueue }), {
@@ -158,11 +174,34 @@ export async function buildApp(config: Config): Promise<App> {
           onQueued: () => runner?.wake(),
         });
         registerStatsRoutes(scope, { db });
+        registerTranscriptRoutes(scope, {
+          db,
+          engines: [config.transcription.engine],
+          onQueued: () => runner?.wake(),
+        });
+        registerApiTokenRoutes(scope, { db });
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
         if (config.mail.devOutbox) registerDevOutboxRoutes(scope, { dir: outboxDir(config.dataDir) });
         done();
       },
       { prefix: '/api/v1' },
+    );
+    if (!config.roles.worker) {
+      app.addHook('onClose', async () => {
+        if (engine) await (await engine).close();
+      });
+    }
+    await app.register(
+      (scope) =>
+        openAiCompatApi(scope, {
+          db,
+          storage,
+          maxBytes: config.uploadMaxBytes,
+          maxDurationSeconds: config.maxDurationSeconds,
+          transcriber: () => (engine ??= createTranscriber(config)),
+          prepare: loadAudioPreparer,
+        }),
+      { prefix: '/v1' },
     );
     await registerSpa(app, config.webDistDir);
   }

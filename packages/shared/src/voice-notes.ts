@@ -36,6 +36,16 @@ export const voiceNoteSchema = z.object({
   audio_url: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** 0..1 while the note is transcribed (updated about once a second); 1 when done. */
+  progress: z.number().min(0).max(1).optional(),
+  /** Transcription attempts so far (a crashed or failed attempt counts). */
+  attempts: z.number().int().optional(),
+  /** Language a re-transcription asked for; null means the engine's default. */
+  language: z.string().nullable().optional(),
+  /** Engine a re-transcription asked for; null means the server's default. */
+  engine: z.string().nullable().optional(),
+  /** True once the transcript was edited by hand (a re-transcription keeps it as a version). */
+  transcript_edited: z.boolean().optional(),
 });
 export type VoiceNote = z.infer<typeof voiceNoteSchema>;
 

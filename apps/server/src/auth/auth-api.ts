@@ -6,6 +6,7 @@ import { registerEmailVerificationRoutes } from './routes/email-verification-rou
 import { registerLoginCodeRoutes } from './routes/login-code-routes.ts';
 import { registerLoginRoute } from './routes/login-route.ts';
 import { registerPasswordResetRoutes } from './routes/password-reset-routes.ts';
+import { registerProviderRoutes } from './routes/provider-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerSignupRoute } from './routes/signup-route.ts';
 
@@ -22,5 +23,6 @@ export async function authApi(app: FastifyInstance, context: AuthContext) {
   registerEmailVerificationRoutes(app, context);
   registerPasswordResetRoutes(app, context);
   if (context.settings.loginByCodeEnabled) registerLoginCodeRoutes(app, context);
+  await registerProviderRoutes(app, context);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 404 }));
 }

@@ -1,3 +1,5 @@
+import type { SocialProviderSettings } from './social/social-settings.ts';
+
 /** The parts of configuration that shape the auth API's answers. */
 export interface AuthSettings {
   signupOpen: boolean;
@@ -8,4 +10,6 @@ export interface AuthSettings {
   loginOnPasswordReset: boolean;
   /** Base of the links in mails; unset, the request's own origin is used. */
   publicUrl: string | undefined;
+  /** Third-party login providers (ADR 12); none when unset. */
+  socialProviders?: SocialProviderSettings[];
 }

@@ -4,6 +4,7 @@ import { toEpochSeconds } from '../lib/time.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { activePending } from './pending-flows.ts';
 import type { Session } from './sessions/session-store.ts';
+import { SocialProviders } from './social/provider-clients.ts';
 
 /** allauth's user object. */
 export function presentUser(user: UserRow): User {
@@ -21,7 +22,12 @@ export function authenticatedBody(user: UserRow, session: Session) {
     status: 200 as const,
     data: {
       user: presentUser(user),
-      methods: session.data.methods.map((m) => ({ ...m, at: toEpochSeconds(m.at) })),
+      methods: session.data.methods.map((m) => ({
+        ...m,
+        at: toEpochSeconds(m.at),
+        // allauth's spec requires `reauthenticated` on provider logins.
+        ...(m.method === 'socialaccount' ? { reauthenticated: false } : {}),
+      })),
     },
     meta: { is_authenticated: true },
   };
@@ -32,11 +38,20 @@ export function availableFlows(settings: AuthSettings, session?: Session): Flow[
   const flows: Flow[] = [{ id: 'login' }];
   if (settings.signupOpen) flows.push({ id: 'signup' });
   if (settings.loginByCodeEnabled) flows.push({ id: 'login_by_code' });
-  const pending = activePending(session)?.flow;
+  const providers = settings.socialProviders ?? [];
+  if (providers.length > 0) flows.push({ id: 'provider_redirect', providers: providers.map((p) => p.id) });
+  const active = activePending(session);
+  const pending = active?.flow;
   if (pending) {
     const existing = flows.find((f) => f.id === pending);
     if (existing) existing.is_pending = true;
     else flows.push({ id: pending, is_pending: true });
+  }
+  if (active?.flow === 'provider_signup') {
+    // allauth names the provider the pending signup came from.
+    const provider = providers.find((p) => p.id === active.provider);
+    const flow = flows.find((f) => f.id === 'provider_signup');
+    if (flow && provider) flow.provider = SocialProviders.present(provider);
   }
   return flows;
 }

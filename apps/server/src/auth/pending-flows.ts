@@ -30,7 +30,22 @@ export interface LoginByCodePending {
   codeHash: string;
 }
 
-export type PendingFlow = VerifyEmailPending | LoginByCodePending;
+/**
+ * A provider login whose account could not be created or linked by itself (no verified email
+ * from the provider): the person completes it through `auth/provider/signup` (ADR 12).
+ */
+export interface ProviderSignupPending {
+  flow: 'provider_signup';
+  at: number;
+  provider: string;
+  uid: string;
+  /** What the provider said, offered as defaults; an address here is not verified. */
+  email: string | null;
+  display: string;
+  username: string | null;
+}
+
+export type PendingFlow = VerifyEmailPending | LoginByCodePending | ProviderSignupPending;
 
 function lifetime(pending: PendingFlow): number {
   return pending.flow === 'login_by_code' ? LOGIN_CODE_TIMEOUT_MS : LOGIN_TIMEOUT_MS;

@@ -3,6 +3,9 @@ import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as accounts from './migrations/0002-accounts.ts';
 import * as product from './migrations/0003-product.ts';
+import * as transcriptionJobs from './migrations/0004-transcription-jobs.ts';
+import * as apiTokens from './migrations/0005-api-tokens.ts';
+import * as socialAccounts from './migrations/0006-social-accounts.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -12,6 +15,9 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-accounts': accounts,
   '0003-product': product,
+  '0004-transcription-jobs': transcriptionJobs,
+  '0005-api-tokens': apiTokens,
+  '0006-social-accounts': socialAccounts,
 };
 
 const provider: MigrationProvider = {

@@ -97,14 +97,88 @@ export interface RateLimitHitsTable {
   expires_at: number;
 }
 
+/** A personal API token (migration 0005); only the SHA-256 of the token is kept. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/**
+ * Transcription job columns of voice_notes (migration 0004). Kept out of VoiceNotesTable so
+ * VoiceNoteRow (what the product queries select by name) is unchanged; the jobs and
+ * transcripts modules read them through the `voice_notes` table type below.
+ */
+export interface VoiceNoteJobColumns {
+  /** 0..1 while processing; 1 once done. */
+  progress: Generated<number>;
+  /** 1 once a person changed the transcript the engine produced. */
+  transcript_edited: Generated<number>;
+  /** Requested by a re-transcription; null means the engine's default. */
+  language: string | null;
+  engine: string | null;
+}
+
+/** Earlier transcripts of a note: engine results and hand-edited text they replaced. */
+export interface TranscriptVersionsTable {
+  id: string;
+  voice_note_id: string;
+  owner_id: string;
+  text: string;
+  segments: string | null;
+  source: 'manual' | 'engine';
+  created_at: number;
+}
+
+/** A provider account (OAuth 2 / OpenID Connect) linked to a user: `uid` is the provider's subject. */
+export interface SocialAccountsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  uid: string;
+  /** The address the provider reported last, if any. */
+  email: string | null;
+  display: string;
+  created_at: number;
+  last_login_at: number;
+}
+
+/**
+ * A redirect to a provider waiting for its callback: single-use, minutes long, bound to the
+ * browser that started it. Only the SHA-256 of the state and of the browser's binding cookie is kept.
+ */
+export interface SocialLoginStatesTable {
+  state_hash: string;
+  browser_hash: string;
+  provider: string;
+  process: 'login' | 'connect';
+  /** The web app's same-origin path to return to. */
+  callback_path: string;
+  /** Our callback URL as sent to the provider (the token request repeats it). */
+  redirect_uri: string;
+  code_verifier: string;
+  nonce: string;
+  /** The user connecting a provider (process "connect"). */
+  user_id: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   pads: PadsTable;
-  voice_notes: VoiceNotesTable;
+  voice_notes: VoiceNotesTable & VoiceNoteJobColumns;
+  transcript_versions: TranscriptVersionsTable;
   email_verifications: EmailVerificationsTable;
   password_reset_keys: PasswordResetKeysTable;
   rate_limit_hits: RateLimitHitsTable;
+  api_tokens: ApiTokensTable;
+  social_accounts: SocialAccountsTable;
+  social_login_states: SocialLoginStatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -114,6 +188,11 @@ export type PadRow = Selectable<PadsTable>;
 export type PadUpdate = Updateable<PadsTable>;
 export type NewPad = Insertable<PadsTable>;
 export type VoiceNoteRow = Selectable<VoiceNotesTable>;
+export type VoiceNoteJobRow = VoiceNoteRow & Selectable<VoiceNoteJobColumns>;
+export type TranscriptVersionRow = Selectable<TranscriptVersionsTable>;
 export type NewVoiceNote = Insertable<VoiceNotesTable>;
 export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
 export type PasswordResetKeyRow = Selectable<PasswordResetKeysTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type SocialAccountRow = Selectable<SocialAccountsTable>;
+export type SocialLoginStateRow = Selectable<SocialLoginStatesTable>;

@@ -5,6 +5,9 @@ import { safeEqual } from '../lib/tokens.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
+/** Django's form field: a plain HTML form (allauth's provider redirect) cannot set headers. */
+export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOKEN_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -12,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The csrftoken in force for this request (issued now if the browser had none). */
     csrfToken: string;
+    /** A form POST whose token is in its body: checked once the body is parsed. */
+    csrfFromForm: boolean;
   }
 }
 
@@ -38,6 +43,7 @@ function newCsrfToken(): string {
 export const csrfPlugin = fp<CsrfOptions>(
   (app, options, done) => {
     app.decorateRequest('csrfToken', '');
+    app.decorateRequest('csrfFromForm', false);
     app.addHook('onRequest', (request, reply, next) => {
       const existing = request.cookies[CSRF_COOKIE];
       const valid = existing && /^[A-Za-z0-9]{32,64}$/.test(existing);
@@ -55,7 +61,28 @@ export const csrfPlugin = fp<CsrfOptions>(
       if (options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix))) return next();
       const header = request.headers[CSRF_HEADER];
       const sent = typeof header === 'string' ? header : undefined;
+      const isForm =
+        (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === FORM_CONTENT_TYPE;
+      if (valid && sent === undefined && isForm) {
+        // Only routes that accept urlencoded bodies get this far; the rest answer 415 first.
+        request.csrfFromForm = true;
+        return next();
+      }
       if (!valid || !sent || !safeEqual(sent, existing)) {
+        options.reject(request, reply);
+        return;
+      }
+      next();
+    });
+    app.addHook('preValidation', (request, reply, next) => {
+      if (!request.csrfFromForm) return next();
+      const body = request.body;
+      const field =
+        typeof body === 'object' && body !== null
+          ? (body as Record<string, unknown>)[CSRF_FORM_FIELD]
+          : undefined;
+      const existing = request.cookies[CSRF_COOKIE] ?? '';
+      if (typeof field !== 'string' || !safeEqual(field, existing)) {
         options.reject(request, reply);
         return;
       }

@@ -6,7 +6,18 @@ import helmet from '@fastify/helmet';
  * come from blob: URLs (recordings play back before upload); Sentry events go to its
  * ingest host only when a DSN is configured, so connect-src allows https.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: {
+    hsts: boolean;
+    /**
+     * Extra origins a form may lead to: a social login's form POST is redirected to the
+     * provider, and form-action covers redirects. https: is allowed anyway; this is for
+     * http providers on loopback (development, tests).
+     */
+    formActionOrigins?: string[];
+  },
+) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -18,7 +29,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         connectSrc: ["'self'", 'https:'],
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
-        formAction: ["'self'", 'https:'],
+        formAction: ["'self'", 'https:', ...(options.formActionOrigins ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         upgradeInsecureRequests: null,

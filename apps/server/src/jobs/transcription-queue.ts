@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
-import type { VoiceNoteRow } from '../db/schema.ts';
+import type { VoiceNoteJobRow } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
 
 /**
  * A voice note's status is its job. A worker claims a note by taking a lease; while it works
@@ -14,7 +15,7 @@ export class TranscriptionQueue {
     private readonly dialect: Dialect,
   ) {}
 
-  async claimNext(workerId: string, leaseMs: number, now = Date.now()): Promise<VoiceNoteRow | undefined> {
+  async claimNext(workerId: string, leaseMs: number, now = Date.now()): Promise<VoiceNoteJobRow | undefined> {
     let candidate = this.db
       .selectFrom('voice_notes')
       .select('id')
@@ -39,6 +40,7 @@ export class TranscriptionQueue {
         lease_owner: workerId,
         lease_expires_at: now + leaseMs,
         attempts: sql<number>`attempts + 1`,
+        progress: 0,
         updated_at: now,
       })
       .where('id', '=', candidate)
@@ -58,30 +60,64 @@ export class TranscriptionQueue {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Stores the transcript and records it as an engine version, in one transaction that
+   * only commits while the lease is still ours: a note completes exactly once.
+   */
   async complete(
     id: string,
     workerId: string,
     result: { transcript: string; segments: string; wordCount: number; durationSeconds: number },
   ): Promise<boolean> {
     const now = Date.now();
-    const updated = await this.db
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('voice_notes')
+        .set({
+          status: 'done',
+          transcript: result.transcript,
+          segments: result.segments,
+          word_count: result.wordCount,
+          duration_seconds: result.durationSeconds,
+          failure_reason: null,
+          progress: 1,
+          transcript_edited: 0,
+          lease_owner: null,
+          lease_expires_at: null,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('lease_owner', '=', workerId)
+        .where('status', '=', 'processing')
+        .returning('owner_id')
+        .executeTakeFirst();
+      if (!updated) return false;
+      await trx
+        .insertInto('transcript_versions')
+        .values({
+          id: newId(now),
+          voice_note_id: id,
+          owner_id: updated.owner_id,
+          text: result.transcript,
+          segments: result.segments,
+          source: 'engine',
+          created_at: now,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  /** Records how far the job is (0..1); ignored once the lease is no longer ours. */
+  async setProgress(id: string, workerId: string, progress: number): Promise<boolean> {
+    const result = await this.db
       .updateTable('voice_notes')
-      .set({
-        status: 'done',
-        transcript: result.transcript,
-        segments: result.segments,
-        word_count: result.wordCount,
-        duration_seconds: result.durationSeconds,
-        failure_reason: null,
-        lease_owner: null,
-        lease_expires_at: null,
-        updated_at: now,
-      })
+      .set({ progress: Math.min(1, Math.max(0, progress)) })
       .where('id', '=', id)
       .where('lease_owner', '=', workerId)
       .where('status', '=', 'processing')
       .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async fail(id: string, workerId: string, reason: string, durationSeconds?: number): Promise<boolean> {
@@ -105,7 +141,13 @@ export class TranscriptionQueue {
   async retryLater(id: string, workerId: string, notBefore: number): Promise<boolean> {
     const updated = await this.db
       .updateTable('voice_notes')
-      .set({ status: 'pending', lease_owner: null, lease_expires_at: notBefore, updated_at: Date.now() })
+      .set({
+        status: 'pending',
+        progress: 0,
+        lease_owner: null,
+        lease_expires_at: notBefore,
+        updated_at: Date.now(),
+      })
       .where('id', '=', id)
       .where('lease_owner', '=', workerId)
       .executeTakeFirst();

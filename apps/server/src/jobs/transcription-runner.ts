@@ -1,28 +1,65 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { VoiceNoteRow } from '../db/schema.ts';
+import type { VoiceNoteJobRow } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
+import type { DecodedSpeech } from '../transcription/audio/decode-speech.ts';
+import { acceptsPcm } from '../transcription/audio/pcm-transcriber.ts';
+import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
 
 /** Audio the engine can take, or a reason a person can read. */
 export type PrepareAudio = (bytes: Uint8Array) => { samples: Float32Array; durationSeconds: number };
 
-/** A failure that retrying cannot fix (corrupt or unsupported audio). */
+/** Engine failures retrying cannot fix, with what the person who uploaded the note is told. */
+const PERMANENT_ENGINE_FAILURES: Partial<Record<TranscriptionError['code'], string>> = {
+  model_missing:
+    'The speech model is not installed on this server, so it cannot transcribe. Ask the administrator to install it.',
+  engine_unavailable:
+    'The speech engine is not available on this server, so it cannot transcribe. Ask the administrator to install it.',
+  unsupported_language: 'The speech engine does not understand the language asked for.',
+  invalid_input: 'The recording could not be handed to the speech engine.',
+};
+
+/**
+ * A failure that retrying cannot fix: audio that cannot be decoded, or an engine that is
+ * missing, lacks the language or refuses the input. Returns the reason to store, or
+ * undefined for failures worth retrying (a crashed worker, a busy database, ...).
+ */
+export function permanentReason(error: unknown): string | undefined {
+  if (error instanceof Error && error.name === 'AudioDecodeError') return error.message;
+  if (error instanceof TranscriptionError) {
+    const reason = PERMANENT_ENGINE_FAILURES[error.code];
+    if (reason && error.code === 'unsupported_language') return `${reason} ${error.message}`;
+    return reason;
+  }
+  return undefined;
+}
+
+/** Kept for callers of the previous API. */
 export function isPermanent(error: unknown): error is Error & { code: string } {
-  return error instanceof Error && error.name === 'AudioDecodeError';
+  return error instanceof Error && permanentReason(error) !== undefined;
 }
 
 export interface RunnerOptions {
   queue: TranscriptionQueue;
   storage: BlobStorage;
   transcriber: Transcriber;
+  /** In-thread WAV preparation; used only when `decodeAudio` is not given. */
   prepare: PrepareAudio;
+  /** Decodes any accepted format off the event loop (audio/audio-decoder.ts). */
+  decodeAudio?: DecodeAudio;
   log: FastifyBaseLogger;
   concurrency: number;
   leaseMs?: number;
   pollMs?: number;
   maxAttempts?: number;
+  /** First retry delay; doubles per attempt up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Progress is written at most this often. */
+  progressIntervalMs?: number;
 }
 
 /**
@@ -60,9 +97,15 @@ export class TranscriptionRunner {
     await Promise.all(this.loops);
   }
 
+  /** Delay before attempt `attempts + 1`: 2 s, 4 s, 8 s, ... capped. */
+  backoff(attempts: number): number {
+    const base = this.options.backoffMs ?? 2_000;
+    return Math.min(this.options.maxBackoffMs ?? 300_000, base * 2 ** Math.max(0, attempts - 1));
+  }
+
   private async loop(): Promise<void> {
     while (!this.stopping) {
-      let note: VoiceNoteRow | undefined;
+      let note: VoiceNoteJobRow | undefined;
       try {
         note = await this.options.queue.claimNext(this.workerId, this.leaseMs);
       } catch (err) {
@@ -85,57 +128,127 @@ export class TranscriptionRunner {
     });
   }
 
-  private async process(note: VoiceNoteRow): Promise<void> {
+  private async process(note: VoiceNoteJobRow): Promise<void> {
     const { queue, log } = this.options;
     const jobLog = log.child({ voiceNoteId: note.id, attempt: note.attempts });
     if (note.attempts > this.maxAttempts) {
-      await queue.fail(
-        note.id,
-        this.workerId,
-        'Transcription kept failing. Try uploading the recording again.',
-      );
+      await queue.fail(note.id, this.workerId, 'Transcription kept failing. Try again later.');
       return;
     }
+    // A lost lease (another worker took over) stops the work: its result could not be stored.
+    const lost = new AbortController();
     const heartbeat = setInterval(
       () => {
-        queue
-          .renew(note.id, this.workerId, this.leaseMs)
-          .catch((err: unknown) => jobLog.warn({ err }, 'lease renewal failed'));
+        queue.renew(note.id, this.workerId, this.leaseMs).then(
+          (ours) => {
+            if (!ours) lost.abort(new Error('The lease was lost.'));
+          },
+          (err: unknown) => jobLog.warn({ err }, 'lease renewal failed'),
+        );
       },
       Math.max(100, Math.floor(this.leaseMs / 3)),
     );
+    const progress = this.progressWriter(note.id, jobLog);
     let durationSeconds: number | undefined;
     try {
       const started = Date.now();
       const bytes = await this.options.storage.read(note.storage_key);
-      const audio = this.options.prepare(bytes);
-      durationSeconds = audio.durationSeconds;
-      const transcript = await this.options.transcriber.transcribe({
-        samples: audio.samples,
-        sampleRate: 16000,
-      });
-      const stored = await queue.complete(
-        note.id,
-        this.workerId,
-        toStored(transcript, audio.durationSeconds),
-      );
+      const language = note.language ?? undefined;
+      let transcript: Transcript;
+      if (this.options.decodeAudio) {
+        const speech: DecodedSpeech = await this.options.decodeAudio(bytes, lost.signal);
+        durationSeconds = speech.durationSeconds;
+        const { transcriber } = this.options;
+        const common = {
+          onProgress: progress.update,
+          signal: lost.signal,
+          ...(language ? { language } : {}),
+        };
+        transcript = acceptsPcm(transcriber)
+          ? await transcriber.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks, ...common })
+          : await transcriber.transcribe({ samples: toFloat(speech.pcm), sampleRate: 16000, ...common });
+      } else {
+        const audio = this.options.prepare(bytes);
+        durationSeconds = audio.durationSeconds;
+        transcript = await this.options.transcriber.transcribe({
+          samples: audio.samples,
+          sampleRate: 16000,
+          onProgress: progress.update,
+          signal: lost.signal,
+          ...(language ? { language } : {}),
+        });
+      }
+      await progress.flush();
+      const stored = await queue.complete(note.id, this.workerId, toStored(transcript, durationSeconds));
       jobLog.info({ ms: Date.now() - started, durationSeconds, stored }, 'transcribed');
     } catch (error) {
-      if (isPermanent(error)) {
-        jobLog.info({ code: error.code }, 'audio rejected');
-        await queue.fail(note.id, this.workerId, error.message, durationSeconds);
+      progress.stop();
+      const reason = permanentReason(error);
+      if (lost.signal.aborted) {
+        jobLog.warn('lease lost; another worker has the note');
+      } else if (reason !== undefined) {
+        jobLog.info({ err: error }, 'transcription failed permanently');
+        await queue.fail(note.id, this.workerId, reason, durationSeconds);
       } else if (note.attempts >= this.maxAttempts) {
         jobLog.error({ err: error }, 'transcription failed for good');
-        await queue.fail(note.id, this.workerId, 'Transcription failed. Try again later.', durationSeconds);
+        await queue.fail(
+          note.id,
+          this.workerId,
+          `Transcription failed ${note.attempts} times. Try again later.`,
+          durationSeconds,
+        );
       } else {
-        const delay = 2_000 * 2 ** (note.attempts - 1);
+        const delay = this.backoff(note.attempts);
         jobLog.warn({ err: error, retryInMs: delay }, 'transcription failed, will retry');
         await queue.retryLater(note.id, this.workerId, Date.now() + delay);
       }
     } finally {
+      progress.stop();
       clearInterval(heartbeat);
     }
   }
+
+  /** Throttles progress to one write per interval; the last value is always written. */
+  private progressWriter(id: string, log: FastifyBaseLogger) {
+    const interval = this.options.progressIntervalMs ?? 1_000;
+    let latest = 0;
+    let written = 0;
+    let lastWrite = 0;
+    let timer: NodeJS.Timeout | undefined;
+    let pending: Promise<unknown> = Promise.resolve();
+    const write = (): void => {
+      timer = undefined;
+      if (latest <= written) return;
+      written = latest;
+      lastWrite = Date.now();
+      pending = this.options.queue
+        .setProgress(id, this.workerId, written)
+        .catch((err: unknown) => log.warn({ err }, 'could not store progress'));
+    };
+    return {
+      update: (fraction: number): void => {
+        latest = Math.max(latest, fraction);
+        if (timer) return;
+        const wait = Math.max(0, lastWrite + interval - Date.now());
+        timer = setTimeout(write, wait);
+      },
+      flush: async (): Promise<void> => {
+        if (timer) clearTimeout(timer);
+        timer = undefined;
+        await pending;
+      },
+      stop: (): void => {
+        if (timer) clearTimeout(timer);
+        timer = undefined;
+      },
+    };
+  }
+}
+
+function toFloat(pcm: Int16Array): Float32Array {
+  const out = new Float32Array(pcm.length);
+  for (let i = 0; i < pcm.length; i++) out[i] = pcm[i]! / 32768;
+  return out;
 }
 
 function toStored(transcript: Transcript, durationSeconds: number) {

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SEARCH_LIMITS, searchQuerySchema } from '@voxpad/shared/search';
 import { badRequest, parseInput } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
-import type { FastifyRequest } from 'fastify';
 import { decodeSearchCursor } from './search-cursor.ts';
 import { searchPads, searchVoiceNotes, type SearchDeps, type SearchRequest } from './search-service.ts';
 
+/** The owner, the query and the page a search asks for; bad input answers 400 field by field. */
 async function readSearchRequest(request: FastifyRequest): Promise<SearchRequest> {
   const ownerId = await requireUserId(request);
   const query = parseInput(searchQuerySchema, request.query);

@@ -15,6 +15,17 @@ export async function createTranscriber(config: Pick<Config, 'transcription'>): 
         workers: config.transcription.concurrency,
       });
     }
+    case 'whisper': {
+      const { modelPath, threads } = config.transcription.whisper;
+      if (!modelPath) throw new Error('WHISPER_MODEL_PATH is required when TRANSCRIBER=whisper.');
+      const { createWhisperTranscriber } = await import('./whisper/engine.ts');
+      return createWhisperTranscriber({ modelPath, threads, workers: config.transcription.concurrency });
+    }
+    case 'openai': {
+      const { baseUrl, apiKey, model, timeoutMs } = config.transcription.openai;
+      const { createOpenAiTranscriber } = await import('./openai/engine.ts');
+      return createOpenAiTranscriber({ baseUrl, apiKey, model, timeoutMs });
+    }
   }
 }
 

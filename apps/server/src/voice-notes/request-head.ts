@@ -1,4 +1,5 @@
 import { finished, PassThrough, Readable } from 'node:stream';
+import { interrupted } from './upload-problems.ts';
 
 /**
  * Reads the first `size` bytes of a stream (fewer if it ends sooner) so they can be looked
@@ -32,7 +33,7 @@ function readableOrEnded(stream: Readable): Promise<void> {
       else resolve();
     };
     const onReadable = () => done();
-    const onClose = () => done(stream.readableEnded ? undefined : new Error('The upload was interrupted.'));
+    const onClose = () => done(stream.readableEnded ? undefined : interrupted());
     stream.on('readable', onReadable);
     stream.on('end', onReadable);
     stream.on('error', done);

@@ -56,3 +56,8 @@ export function emptyUpload(): ApiProblem {
     VOICE_NOTE_ERROR_CODES.empty,
   );
 }
+
+/** The client went away mid-upload; nobody may read this, but it is not a server fault. */
+export function interrupted(): ApiProblem {
+  return badRequest('The upload was interrupted before it finished. Try again.', 'file', 'interrupted');
+}

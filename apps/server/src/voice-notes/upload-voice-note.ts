@@ -16,6 +16,7 @@ import { discardRest, readHead, resumeBody } from './request-head.ts';
 import {
   damagedWav,
   emptyUpload,
+  interrupted,
   notAudioHeader,
   tooLarge,
   tooLong,
@@ -62,7 +63,9 @@ export async function uploadVoiceNote(
   if (!(await padExists(deps.db, ownerId, padId))) throw notFound('This pad');
   const fileName = checkHeaders(request, deps.maxBytes);
 
-  const head = await readHead(body, HEAD_BYTES);
+  const head = await readHead(body, HEAD_BYTES).catch((error: unknown) => {
+    throw body.destroyed && !body.readableEnded ? interrupted() : error;
+  });
   let inspected: Inspected;
   try {
     inspected = inspect(head, deps.maxDurationSeconds);
@@ -161,6 +164,7 @@ async function store(deps: UploadDeps, storageKey: string, head: Buffer, rest: R
     await writing.catch(() => undefined);
     await deps.storage.delete(storageKey);
     if (error instanceof ByteLimitExceeded) throw tooLarge(deps.maxBytes);
+    if (rest.destroyed && !rest.readableEnded) throw interrupted();
     throw error;
   }
 }

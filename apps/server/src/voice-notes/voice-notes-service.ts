@@ -4,6 +4,7 @@ import { VOICE_NOTE_ERROR_CODES, type VoiceNote } from '@voxpad/shared/voice-not
 import type { Db } from '../db/database.ts';
 import { ApiProblem, notFound } from '../http/api-problem.ts';
 import { padExists } from '../pads/pads-repository.ts';
+import { markTranscriptEdited } from '../transcripts/transcript-edits.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { presentVoiceNote } from './voice-note-presenter.ts';
 import * as notes from './voice-notes-repository.ts';
@@ -69,6 +70,8 @@ export async function editVoiceNote(
     if (targetPad) throw targetPadNotFound();
     throw stillTranscribing();
   }
+  // A re-transcription must keep what a person typed as a version, not overwrite it.
+  if (edit.transcript !== undefined) await markTranscriptEdited(db, id);
   const row = await notes.findVoiceNote(db, ownerId, targetPad ?? padId, id);
   if (!row) throw notFound('This voice note');
   return presentVoiceNote(row);

@@ -66,6 +66,13 @@ describe('editing voice notes', () => {
     expect(res.body.transcript).toBe('The annual picnic is on Saturday.');
     expect((await searchFor(client, 'quarterly ')).body.results).toEqual([]);
     expect((await searchFor(client, 'picnic ')).body.results.map((h) => h.voice_note.id)).toEqual([note.id]);
+    // Marked as typed by a person, so a re-transcription keeps it as a version.
+    const row = await server.db
+      .selectFrom('voice_notes')
+      .select('transcript_edited')
+      .where('id', '=', note.id)
+      .executeTakeFirstOrThrow();
+    expect(row.transcript_edited).toBe(1);
 
     const stats = await client.get<{ transcribed_word_count: number }>('/api/v1/stats/');
     expect(stats.body.transcribed_word_count).toBe(6);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../auth-context.ts';
+import { SocialProviders } from '../social/provider-clients.ts';
 
 export function registerConfigRoute(app: FastifyInstance, { settings }: AuthContext) {
   app.get('/config', () => ({
@@ -14,7 +15,7 @@ export function registerConfigRoute(app: FastifyInstance, { settings }: AuthCont
         login_by_code_enabled: settings.loginByCodeEnabled,
         password_reset_by_code_enabled: false,
       },
-      socialaccount: { providers: [] },
+      socialaccount: { providers: (settings.socialProviders ?? []).map((p) => SocialProviders.present(p)) },
       mfa: { supported_types: [], passkey_login_enabled: false },
     },
   }));

@@ -136,7 +136,7 @@ export class SpeechStream {
       if (final) to = end;
       else if (end - from >= this.#window + context) to = from + this.#window;
       else return;
-      if (to <= from && !(final && from === 0 && end === 0)) return;
+      if (to <= from) return;
       const windowStart = Math.max(0, from - context);
       const windowEnd = final ? end : Math.min(end, to + context);
       const input = this.#pending.subarray(windowStart - this.#pendingStart, windowEnd - this.#pendingStart);

@@ -25,10 +25,12 @@
 import { createRequire } from 'node:module';
 
 import { floatToInt16 } from '../audio/pcm.ts';
+import type { PcmTranscribeInput, PcmTranscriber } from '../audio/pcm-transcriber.ts';
 import { TranscriptionError } from '../errors.ts';
 import { groupIntoSegments } from '../segments.ts';
 import type { TranscribeInput, Transcriber, Transcript } from '../transcriber.ts';
 import { type WorkerEntry, WorkerPool } from './pool.ts';
+import { planUtterances } from './utterances.ts';
 
 export interface PocketsphinxOptions {
   /** Directory of the model; defaults to Debian's /usr/share/pocketsphinx/model/en-us. */
@@ -41,7 +43,7 @@ export interface PocketsphinxOptions {
 
 const SAMPLE_RATE = 16000;
 
-export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {}): Transcriber {
+export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {}): PcmTranscriber {
   const { modelDir, workers = 1, workerUrl } = options;
   if (!Number.isInteger(workers) || workers < 1) {
     throw new RangeError(`workers must be a positive integer, got ${workers}.`);
@@ -52,7 +54,79 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
     ...(modelDir === undefined ? {} : { modelDir }),
   });
 
-  return {
+  const checkInput = (language: string | undefined, signal: AbortSignal | undefined): void => {
+    if (language !== undefined && !/^en(-|_|$)/i.test(language)) {
+      throw new TranscriptionError(
+        'unsupported_language',
+        `The pocketsphinx engine only understands English, not "${language}".`,
+      );
+    }
+    signal?.throwIfAborted();
+  };
+
+  /**
+   * Decodes every chunk as its own job, so one long recording keeps every worker busy.
+   * Each chunk is decoded as a whole utterance (full_utt, see decoder.ts), so the words do
+   * not depend on which worker decoded what before: the result equals a one-worker run.
+   */
+  const decodeChunks = async (input: PcmTranscribeInput): Promise<Transcript> => {
+    const { pcm, onProgress, signal } = input;
+    const durationSeconds = pcm.length / SAMPLE_RATE;
+    if (pcm.length === 0) return { text: '', language: 'en', durationSeconds, segments: [] };
+    const chunks = input.chunks ?? planUtterances(pcm, { sampleRate: SAMPLE_RATE });
+    const shared = pcm.buffer instanceof SharedArrayBuffer;
+    const done = new Float64Array(chunks.length);
+    let reported = 0;
+    const report = (): void => {
+      if (!onProgress) return;
+      let samples = 0;
+      for (const d of done) samples += d;
+      const fraction = Math.min(1, samples / pcm.length);
+      if (fraction > reported) {
+        reported = fraction;
+        onProgress(fraction);
+      }
+    };
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const results = await Promise.all(
+        chunks.map(async ({ start, end }, i) => {
+          // Shared memory is read in place; otherwise each job gets (and transfers) its own copy.
+          const part = shared ? pcm.subarray(start, end) : pcm.slice(start, end);
+          const { words } = await pool.run(part, {
+            signal: controller.signal,
+            onProgress: (fraction) => {
+              done[i] = fraction * (end - start);
+              report();
+            },
+          });
+          const offset = start / SAMPLE_RATE;
+          return words.map((word) => ({
+            ...word,
+            start: toMilliseconds(word.start + offset),
+            end: toMilliseconds(word.end + offset),
+          }));
+        }),
+      ).catch((error: unknown) => {
+        // One chunk failed: drop the others rather than decode audio nobody will read.
+        controller.abort(error);
+        throw error;
+      });
+      const segments = groupIntoSegments(results.flat());
+      return {
+        text: segments.map((segment) => segment.text).join(' '),
+        language: 'en',
+        durationSeconds,
+        segments,
+      };
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  };
+
+  const transcriber: PcmTranscriber = {
     name: 'pocketsphinx',
 
     async transcribe(input: TranscribeInput): Promise<Transcript> {
@@ -63,31 +137,27 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
           `pocketsphinx needs 16 kHz audio, got ${String(sampleRate)} Hz.`,
         );
       }
-      if (language !== undefined && !/^en(-|_|$)/i.test(language)) {
-        throw new TranscriptionError(
-          'unsupported_language',
-          `The pocketsphinx engine only understands English, not "${language}".`,
-        );
-      }
-      signal?.throwIfAborted();
-
-      const durationSeconds = samples.length / SAMPLE_RATE;
-      if (samples.length === 0) return { text: '', language: 'en', durationSeconds, segments: [] };
-      const { words } = await pool.run(floatToInt16(samples), {
+      checkInput(language, signal);
+      return decodeChunks({
+        pcm: floatToInt16(samples),
         ...(onProgress ? { onProgress } : {}),
         ...(signal ? { signal } : {}),
       });
-      const segments = groupIntoSegments(words);
-      return {
-        text: segments.map((segment) => segment.text).join(' '),
-        language: 'en',
-        durationSeconds,
-        segments,
-      };
+    },
+
+    async transcribePcm(input: PcmTranscribeInput): Promise<Transcript> {
+      checkInput(input.language, input.signal);
+      return decodeChunks(input);
     },
 
     close: () => pool.close(),
   };
+  return transcriber;
+}
+
+/** Times are multiples of 10 ms; rounding drops float noise such as 30.259999999999998. */
+function toMilliseconds(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
 }
 
 /**

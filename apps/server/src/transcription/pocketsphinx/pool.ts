@@ -50,7 +50,7 @@ export interface DecodeResult {
 
 interface Job {
   id: number;
-  pcm: Int16Array<ArrayBuffer>;
+  pcm: Int16Array;
   options: RunOptions;
   progress: number;
   resolve: (result: DecodeResult) => void;
@@ -80,8 +80,11 @@ export class WorkerPool {
     this.#options = options;
   }
 
-  /** Decodes `pcm` (16 kHz mono). The buffer is transferred to a worker. */
-  run(pcm: Int16Array<ArrayBuffer>, options: RunOptions = {}): Promise<DecodeResult> {
+  /**
+   * Decodes `pcm` (16 kHz mono). An ordinary buffer is transferred to a worker; a view of
+   * a SharedArrayBuffer is shared without copying (chunks of one long recording).
+   */
+  run(pcm: Int16Array, options: RunOptions = {}): Promise<DecodeResult> {
     if (this.#closed) return Promise.reject(closedError());
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -174,7 +177,7 @@ export class WorkerPool {
     slot.worker.ref();
     const { pcm } = job;
     // The job no longer needs the samples; the worker gets them without a copy.
-    send(slot, { type: 'decode', id: job.id, pcm }, [pcm.buffer]);
+    send(slot, { type: 'decode', id: job.id, pcm }, pcm.buffer instanceof ArrayBuffer ? [pcm.buffer] : []);
   }
 
   #abort(job: Job, reason: unknown): void {

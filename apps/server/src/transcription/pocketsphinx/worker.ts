@@ -5,7 +5,10 @@
  *
  * The bundle emits this file as dist/transcription-worker.js.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+
+import { runAudioWorker } from '../audio/audio-worker.ts';
+import { isAudioWorkerSettings } from '../audio/audio-protocol.ts';
 
 import { TranscriptionError, type TranscriptionErrorCode } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
@@ -18,41 +21,57 @@ class Cancelled extends Error {}
 
 const port = parentPort;
 if (!port) throw new Error('The pocketsphinx worker must be started as a worker thread.');
-const settings = readSettings(workerData);
-const post = (message: WorkerMessage): void => port.postMessage(message);
 
-let decoder: PocketsphinxDecoder | undefined;
-try {
-  decoder = PocketsphinxDecoder.open(resolveModel(settings.modelDir));
-  post({ type: 'ready' });
-} catch (error) {
-  // Without a message listener the thread exits once this is delivered.
-  post({ type: 'init-error', error: serialize(error, 'worker_failed') });
+if (isAudioWorkerSettings(workerData)) {
+  // The same entry decodes audio files (see audio/audio-decoder.ts).
+  runAudioWorker(port, workerData.ffmpegPath);
+} else {
+  runDecoderWorker(port);
 }
 
-if (decoder) {
-  const open = decoder;
-  port.on('message', (message: WorkerRequest) => {
-    if (message.type === 'close') {
-      // Freeing here matters: a terminated thread leaks the native decoder
-      // (measured ~95 MB per worker).
-      open.close();
-      port.close();
-      return;
-    }
-    const { id, pcm } = message;
-    const started = performance.now();
-    try {
-      const words = decodeRecording(open, id, pcm);
-      post({ type: 'result', id, words, decodeSeconds: (performance.now() - started) / 1000 });
-    } catch (error) {
-      if (error instanceof Cancelled) post({ type: 'cancelled', id });
-      else post({ type: 'error', id, error: serialize(error, 'decode_failed') });
-    }
-  });
+function runDecoderWorker(port: MessagePort): void {
+  const settings = readSettings(workerData);
+  const post = (message: WorkerMessage): void => port.postMessage(message);
+
+  let decoder: PocketsphinxDecoder | undefined;
+  try {
+    decoder = PocketsphinxDecoder.open(resolveModel(settings.modelDir));
+    post({ type: 'ready' });
+  } catch (error) {
+    // Without a message listener the thread exits once this is delivered.
+    post({ type: 'init-error', error: serialize(error, 'worker_failed') });
+  }
+
+  if (decoder) {
+    const open = decoder;
+    port.on('message', (message: WorkerRequest) => {
+      if (message.type === 'close') {
+        // Freeing here matters: a terminated thread leaks the native decoder
+        // (measured ~95 MB per worker).
+        open.close();
+        port.close();
+        return;
+      }
+      const { id, pcm } = message;
+      const started = performance.now();
+      try {
+        const words = decodeRecording(open, settings, post, id, pcm);
+        post({ type: 'result', id, words, decodeSeconds: (performance.now() - started) / 1000 });
+      } catch (error) {
+        if (error instanceof Cancelled) post({ type: 'cancelled', id });
+        else post({ type: 'error', id, error: serialize(error, 'decode_failed') });
+      }
+    });
+  }
 }
 
-function decodeRecording(open: PocketsphinxDecoder, id: number, pcm: Int16Array): TranscriptWord[] {
+function decodeRecording(
+  open: PocketsphinxDecoder,
+  settings: WorkerSettings,
+  post: (message: WorkerMessage) => void,
+  id: number,
+  pcm: Int16Array,
+): TranscriptWord[] {
   const words: TranscriptWord[] = [];
   for (const { start, end } of planUtterances(pcm, { sampleRate: SAMPLE_RATE })) {
     // The main thread cannot interrupt a native call, but it can raise this

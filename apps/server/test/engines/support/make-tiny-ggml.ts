@@ -99,7 +99,19 @@ export function makeTinyGgml(options: TinyModelOptions = {}): Buffer {
   const w = new Writer();
 
   w.u32(GGML_MAGIC);
-  w.i32(N_VOCAB, N_AUDIO_CTX, state, heads, layers, N_TEXT_CTX, state, heads, layers, N_MELS, FTYPE_MOSTLY_F16);
+  w.i32(
+    N_VOCAB,
+    N_AUDIO_CTX,
+    state,
+    heads,
+    layers,
+    N_TEXT_CTX,
+    state,
+    heads,
+    layers,
+    N_MELS,
+    FTYPE_MOSTLY_F16,
+  );
 
   // Mel filters: triangular-ish bands, enough for a non-degenerate spectrogram.
   const filters = new Float32Array(N_MELS * N_FFT);
@@ -113,9 +125,11 @@ export function makeTinyGgml(options: TinyModelOptions = {}): Buffer {
   w.f32(filters);
 
   // Vocabulary: short readable words; the loader adds the special tokens after them.
+  // Decoding looks up " " by text (to suppress a blank start), so it must exist.
   w.i32(TEXT_TOKENS);
   for (let i = 0; i < TEXT_TOKENS; i++) {
-    const word = Buffer.from(`${i % 7 === 0 ? '' : ' '}w${i.toString(36)}`, 'utf8');
+    const text = i === 0 ? ' ' : `${i % 7 === 0 ? '' : ' '}w${i.toString(36)}`;
+    const word = Buffer.from(text, 'utf8');
     w.u32(word.length);
     w.bytes(word);
   }

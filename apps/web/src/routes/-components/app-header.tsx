@@ -1,6 +1,7 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import { Button, focusRing } from '../../components/ui/button.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { HeaderSearch } from '../../features/search/components/header-search.tsx';
 import { ThemeSwitcher } from '../../features/theme/components/theme-switcher.tsx';
 import { toastHttpError } from '../../lib/toast-http-error.ts';
 import { Brand } from './brand.tsx';
@@ -69,7 +70,8 @@ export function AppHeader() {
             </ul>
           </nav>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-1 flex-wrap items-center justify-end gap-3">
+          <HeaderSearch />
           <ThemeSwitcher />
           <LogoutButton />
         </div>

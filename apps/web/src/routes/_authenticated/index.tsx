@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { padsInfiniteQueryOptions, usePads } from '../../features/pads/api/get-pads.ts';
 import { CreatePadForm } from '../../features/pads/components/create-pad-form.tsx';
 import { PadList } from '../../features/pads/components/pad-list.tsx';
+import { PadRowActions } from '../../features/pads/components/pad-row-actions.tsx';
 import { statsQueryKey, statsQueryOptions, useStats } from '../../features/stats/api/get-stats.ts';
 import { StatsSummary } from '../../features/stats/components/stats-summary.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
@@ -43,6 +44,12 @@ function HomePage() {
             onLoadMore={() => {
               pads.fetchNextPage().catch(toastHttpError);
             }}
+            renderActions={(pad) => (
+              <PadRowActions
+                pad={pad}
+                onDeleted={() => void queryClient.invalidateQueries({ queryKey: statsQueryKey })}
+              />
+            )}
           />
         </section>
         <section

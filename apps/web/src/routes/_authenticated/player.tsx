@@ -1,11 +1,23 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
+import { z } from 'zod';
+import { focusRing } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { padsInfiniteQueryOptions, usePads } from '../../features/pads/api/get-pads.ts';
-import { PadList } from '../../features/pads/components/pad-list.tsx';
+import { QueuePlayer, type QueueItem } from '../../features/player/components/queue-player.tsx';
+import { voiceNotesInfiniteQueryOptions } from '../../features/voice-notes/api/get-voice-notes.ts';
+import { audioSource } from '../../features/voice-notes/components/voice-note-player.tsx';
+import { voiceNoteTitle } from '../../features/voice-notes/utils/voice-note-title.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-import { toastHttpError } from '../../lib/toast-http-error.ts';
 import { PageHeading } from '../-components/page-heading.tsx';
 
+const playerSearchSchema = z.object({
+  pad: z.string().max(64).optional().catch(undefined),
+});
+
 export const Route = createFileRoute('/_authenticated/player')({
+  validateSearch: playerSearchSchema,
   loader: ({ context: { queryClient } }) => queryClient.ensureInfiniteQueryData(padsInfiniteQueryOptions()),
   component: PlayerPage,
 });
@@ -13,21 +25,67 @@ export const Route = createFileRoute('/_authenticated/player')({
 function PlayerPage() {
   useDocumentTitle('Player');
   const pads = usePads();
+  const allPads = pads.data.pages.flatMap((page) => page.results);
+  const { pad: chosen } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const padId = chosen && allPads.some((pad) => pad.id === chosen) ? chosen : allPads[0]?.id;
+  const selectId = useId();
+
   return (
     <div className="space-y-6">
       <PageHeading
         title="Player"
-        description="Pick a pad to listen to its voice notes and follow along in the transcript."
+        description="Listen to a pad's voice notes one after another, at the speed you like."
       />
-      <PadList
-        pads={pads.data.pages.flatMap((page) => page.results)}
-        hasMore={pads.hasNextPage}
-        isLoadingMore={pads.isFetchingNextPage}
-        onLoadMore={() => {
-          pads.fetchNextPage().catch(toastHttpError);
-        }}
-        emptyText="Nothing to play yet. Create a pad on the home screen and record a voice note."
-      />
+      {allPads.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          Nothing to play yet. Create a pad on the home screen and record a voice note.
+        </p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor={selectId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              Pad
+            </label>
+            <select
+              id={selectId}
+              value={padId}
+              onChange={(event) => void navigate({ search: { pad: event.target.value }, replace: true })}
+              className={`rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`}
+            >
+              {allPads.map((pad) => (
+                <option key={pad.id} value={pad.id}>
+                  {pad.icon ? `${pad.icon} ` : ''}
+                  {pad.name} ({pad.voice_note_count})
+                </option>
+              ))}
+            </select>
+          </div>
+          {padId ? <PadQueue padId={padId} /> : null}
+        </>
+      )}
     </div>
   );
+}
+
+function PadQueue({ padId }: { padId: string }) {
+  const notes = useInfiniteQuery(voiceNotesInfiniteQueryOptions(padId));
+  if (notes.isPending) return <Spinner label="Loading the notes…" />;
+  if (notes.isError) {
+    return (
+      <p className="text-sm text-red-700 dark:text-red-300">The notes could not be loaded. Try again.</p>
+    );
+  }
+  // Oldest first: a pad plays back in the order it was recorded.
+  const items: QueueItem[] = notes.data.pages
+    .flatMap((page) => page.results)
+    .toSorted((a, b) => a.created_at.localeCompare(b.created_at))
+    .map((note) => ({
+      id: note.id,
+      title: voiceNoteTitle(note),
+      src: audioSource(note.audio_url),
+      durationSeconds: note.duration_seconds,
+      transcript: note.transcript,
+    }));
+  return <QueuePlayer key={padId} items={items} />;
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ApiTokensPanel } from '../../features/api-tokens/components/api-tokens-panel.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { env } from '../../lib/env.ts';
 import { LogoutButton } from '../-components/app-header.tsx';
 import { PageHeading } from '../-components/page-heading.tsx';
 
@@ -34,6 +36,7 @@ function ProfilePage() {
         </p>
         <LogoutButton className="mt-3 border border-slate-300 dark:border-slate-600" />
       </div>
+      <ApiTokensPanel origin={env.VITE_API_URL || window.location.origin} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { createPadSchema, type Pad } from '@voxpad/shared/pads';
+import { createPadSchema, DEFAULT_PAD_COLOR, type Pad, type PadColor } from '@voxpad/shared/pads';
 import { LIMITS } from '@voxpad/shared/limits';
 import { useState, type FormEvent } from 'react';
+import { PadAppearanceFields } from './pad-appearance-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormErrors } from '../../../components/ui/form-alert.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
@@ -17,6 +18,8 @@ export interface CreatePadFormProps {
 export function CreatePadForm({ onCreated }: CreatePadFormProps) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [color, setColor] = useState<PadColor>(DEFAULT_PAD_COLOR);
+  const [icon, setIcon] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
 
@@ -24,6 +27,8 @@ export function CreatePadForm({ onCreated }: CreatePadFormProps) {
     onSuccess: (pad) => {
       setName('');
       setDescription('');
+      setColor(DEFAULT_PAD_COLOR);
+      setIcon(null);
       onCreated?.(pad);
     },
   });
@@ -31,7 +36,7 @@ export function CreatePadForm({ onCreated }: CreatePadFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormErrors([]);
-    const parsed = createPadSchema.safeParse({ name, description });
+    const parsed = createPadSchema.safeParse({ name, description, color, icon });
     if (!parsed.success) {
       const errors: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -76,6 +81,7 @@ export function CreatePadForm({ onCreated }: CreatePadFormProps) {
         onChange={(event) => setDescription(event.target.value)}
         error={fieldErrors.description}
       />
+      <PadAppearanceFields color={color} icon={icon} onColorChange={setColor} onIconChange={setIcon} />
       <Button type="submit" disabled={mutation.isPending}>
         {mutation.isPending ? 'Creating…' : 'New pad'}
       </Button>

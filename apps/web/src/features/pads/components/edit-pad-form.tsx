@@ -1,6 +1,7 @@
-import { updatePadSchema, type Pad } from '@voxpad/shared/pads';
+import { updatePadSchema, type Pad, type PadColor } from '@voxpad/shared/pads';
 import { LIMITS } from '@voxpad/shared/limits';
 import { useState, type FormEvent } from 'react';
+import { PadAppearanceFields } from './pad-appearance-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormErrors } from '../../../components/ui/form-alert.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
@@ -18,6 +19,8 @@ export interface EditPadFormProps {
 export function EditPadForm({ pad, onDone }: EditPadFormProps) {
   const [name, setName] = useState(pad.name);
   const [description, setDescription] = useState(pad.description);
+  const [color, setColor] = useState<PadColor>(pad.color);
+  const [icon, setIcon] = useState<string | null>(pad.icon);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const mutation = useUpdatePad({ onSuccess: onDone });
@@ -25,7 +28,7 @@ export function EditPadForm({ pad, onDone }: EditPadFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormErrors([]);
-    const parsed = updatePadSchema.safeParse({ id: pad.id, name, description });
+    const parsed = updatePadSchema.safeParse({ id: pad.id, name, description, color, icon });
     if (!parsed.success) {
       const errors: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -37,7 +40,7 @@ export function EditPadForm({ pad, onDone }: EditPadFormProps) {
     }
     setFieldErrors({});
     mutation.mutate(
-      { id: pad.id, name: parsed.data.name, description: parsed.data.description },
+      { id: pad.id, name: parsed.data.name, description: parsed.data.description, color, icon },
       {
         onError: (error) => {
           if (isHttpError(error) && error.errors.length > 0) {
@@ -72,6 +75,7 @@ export function EditPadForm({ pad, onDone }: EditPadFormProps) {
         onChange={(event) => setDescription(event.target.value)}
         error={fieldErrors.description}
       />
+      <PadAppearanceFields color={color} icon={icon} onColorChange={setColor} onIconChange={setIcon} />
       <div className="flex gap-2">
         <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? 'Saving…' : 'Save changes'}

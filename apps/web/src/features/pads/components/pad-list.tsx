@@ -1,5 +1,6 @@
 import type { Pad } from '@voxpad/shared/pads';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { daysAgo } from '../../../lib/days-ago.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
@@ -11,9 +12,18 @@ export interface PadListProps {
   isLoadingMore: boolean;
   onLoadMore: () => void;
   emptyText?: string;
+  /** Controls shown beside each pad (rename, delete …). */
+  renderActions?: (pad: Pad) => ReactNode;
 }
 
-export function PadList({ pads, hasMore, isLoadingMore, onLoadMore, emptyText }: PadListProps) {
+export function PadList({
+  pads,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  emptyText,
+  renderActions,
+}: PadListProps) {
   if (pads.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
@@ -25,11 +35,11 @@ export function PadList({ pads, hasMore, isLoadingMore, onLoadMore, emptyText }:
     <div className="space-y-3">
       <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
         {pads.map((pad) => (
-          <li key={pad.id}>
+          <li key={pad.id} className="flex flex-wrap items-center justify-between">
             <Link
               to="/pad/$id"
               params={{ id: pad.id }}
-              className={`block px-4 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${focusRing} focus-visible:-outline-offset-2`}
+              className={`block min-w-0 flex-1 px-4 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${focusRing} focus-visible:-outline-offset-2`}
             >
               <span className="flex items-center gap-2 font-medium text-slate-900 dark:text-slate-50">
                 <PadMark pad={pad} />
@@ -45,6 +55,7 @@ export function PadList({ pads, hasMore, isLoadingMore, onLoadMore, emptyText }:
                 {formatDuration(pad.total_duration_seconds)} · created {daysAgo(pad.created_at)}
               </span>
             </Link>
+            {renderActions ? renderActions(pad) : null}
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import type { Pad, PadColor } from '@voxpad/shared/pads';
 
 /** Static class names so Tailwind keeps every shade in the build. */
-const SWATCHES: Record<PadColor, string> = {
+export const SWATCHES: Record<PadColor, string> = {
   slate: 'bg-slate-400 dark:bg-slate-500',
   red: 'bg-red-500',
   orange: 'bg-orange-500',

@@ -13,12 +13,16 @@ const STATUS_TEXT = {
   idle: 'Ready to record.',
   requesting: 'Waiting for microphone access…',
   recording: 'Recording…',
+  paused: 'Paused. Resume to go on, or Stop to save what you have.',
   finishing: 'Finishing the recording…',
 } as const;
 
 export function Recorder({ onRecorded, disabled = false }: RecorderProps) {
-  const { status, error, elapsedSeconds, level, start, stop } = useRecorder(onRecorded);
+  const { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel } =
+    useRecorder(onRecorded);
   const recording = status === 'recording';
+  const paused = status === 'paused';
+  const active = recording || paused;
   const levelPercent = Math.round(level * 100);
 
   return (
@@ -34,16 +38,28 @@ export function Recorder({ onRecorded, disabled = false }: RecorderProps) {
           <span className="size-2.5 rounded-full bg-red-400" aria-hidden="true" />
           Record
         </Button>
-        <Button variant="secondary" onClick={() => void stop()} disabled={!recording} className="min-w-28">
+        <Button variant="secondary" onClick={() => void stop()} disabled={!active} className="min-w-28">
           <span className="size-2.5 rounded-sm bg-current" aria-hidden="true" />
           Stop
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={paused ? resume : pause}
+          disabled={!active}
+          aria-pressed={paused}
+          className="min-w-28"
+        >
+          {paused ? 'Resume' : 'Pause'}
+        </Button>
+        <Button variant="ghost" onClick={cancel} disabled={!active}>
+          Cancel
         </Button>
         <span
           role="timer"
           aria-label="Recording time"
-          className={`font-mono text-lg tabular-nums ${recording ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400'}`}
+          className={`font-mono text-lg tabular-nums ${recording ? 'text-red-600 dark:text-red-400' : paused ? 'text-amber-600 dark:text-amber-400' : 'text-slate-500 dark:text-slate-400'}`}
         >
-          {formatClock(recording || status === 'finishing' ? elapsedSeconds : 0)}
+          {formatClock(active || status === 'finishing' ? elapsedSeconds : 0)}
         </span>
       </div>
 

@@ -3,7 +3,7 @@ import { encodeWav, floatTo16BitPcm } from '../encode-wav.ts';
 import { Downsampler, meterLevel } from '../utils/downsampler.ts';
 import pcmCaptureWorkletUrl from '../utils/pcm-capture.worklet.ts?worker&url';
 
-export type RecorderStatus = 'idle' | 'requesting' | 'recording' | 'finishing';
+export type RecorderStatus = 'idle' | 'requesting' | 'recording' | 'paused' | 'finishing';
 
 export type RecorderErrorKind =
   'permission-denied' | 'no-microphone' | 'busy' | 'unsupported' | 'too-short' | 'failed';
@@ -60,6 +60,14 @@ interface Session {
   chunks: Int16Array[];
   startedAt: number;
   level: number;
+  /** While paused, arriving audio is dropped; the clock leaves out paused time. */
+  pausedAt: number | null;
+  pausedMs: number;
+}
+
+function elapsedOf(session: Session, now: number): number {
+  const pausedNow = session.pausedAt === null ? 0 : now - session.pausedAt;
+  return (now - session.startedAt - session.pausedMs - pausedNow) / 1000;
 }
 
 async function connectCapture(
@@ -144,7 +152,7 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
       if (session && now - lastPaint > 66) {
         lastPaint = now;
         setLevel(session.level);
-        setElapsedSeconds((performance.now() - session.startedAt) / 1000);
+        setElapsedSeconds(elapsedOf(session, performance.now()));
       }
       frame = requestAnimationFrame(paint);
     };
@@ -190,6 +198,7 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
       const partial: Pick<Session, 'chunks' | 'level'> = { chunks: [], level: 0 };
       const onBlock = (block: Float32Array) => {
         const session = sessionRef.current;
+        if (session && session.pausedAt !== null) return;
         const target = session ?? partial;
         target.level = meterLevel(block);
         const reduced = downsampler.push(block);
@@ -212,6 +221,8 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
         chunks: partial.chunks,
         level: 0,
         startedAt: performance.now(),
+        pausedAt: null,
+        pausedMs: 0,
       };
       setElapsedSeconds(0);
       setStatus('recording');
@@ -227,6 +238,8 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
     if (!session) return;
     setStatus('finishing');
     await flushWorklet(session.capture, (block) => {
+      // A paused recording keeps nothing of what the microphone heard since the pause.
+      if (session.pausedAt !== null) return;
       const reduced = session.downsampler.push(block);
       if (reduced.length > 0) session.chunks.push(floatTo16BitPcm(reduced));
     });
@@ -247,5 +260,34 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
     onRecordedRef.current({ audio: encodeWav(session.chunks, rate), durationSeconds });
   }, []);
 
-  return { status, error, elapsedSeconds, level, start, stop };
+  const pause = useCallback(() => {
+    const session = sessionRef.current;
+    if (!session || session.pausedAt !== null) return;
+    session.pausedAt = performance.now();
+    session.level = 0;
+    setLevel(0);
+    setElapsedSeconds(elapsedOf(session, session.pausedAt));
+    setStatus('paused');
+  }, []);
+
+  const resume = useCallback(() => {
+    const session = sessionRef.current;
+    if (!session || session.pausedAt === null) return;
+    session.pausedMs += performance.now() - session.pausedAt;
+    session.pausedAt = null;
+    setStatus('recording');
+  }, []);
+
+  /** Stops and throws the audio away. */
+  const cancel = useCallback(() => {
+    const session = sessionRef.current;
+    if (!session) return;
+    sessionRef.current = null;
+    release(session);
+    setLevel(0);
+    setElapsedSeconds(0);
+    setStatus('idle');
+  }, []);
+
+  return { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel };
 }

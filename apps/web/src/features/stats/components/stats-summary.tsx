@@ -1,5 +1,6 @@
 import type { Stats } from '@voxpad/shared/stats';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { NotesPerDayChart } from './notes-per-day-chart.tsx';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -41,9 +42,29 @@ export function StatsSummary({ stats }: { stats: Stats }) {
         <Stat label="Recorded" value={formatDuration(stats.total_duration_seconds)} />
         <Stat label="Words transcribed" value={stats.transcribed_word_count.toLocaleString()} />
       </dl>
-      <p aria-live="polite" className="mt-2 min-h-5 text-sm text-slate-600 dark:text-slate-300">
-        {message}
-      </p>
+      <div className="mt-3 grid gap-3 md:grid-cols-[2fr_1fr]">
+        <div className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+          <NotesPerDayChart days={stats.notes_per_day} />
+        </div>
+        <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900">
+          <h3 className="font-medium text-slate-900 dark:text-slate-50">Transcription queue</h3>
+          <dl className="grid grid-cols-2 gap-y-1 text-slate-600 dark:text-slate-300">
+            <dt>Waiting</dt>
+            <dd className="text-right tabular-nums">{stats.queue.pending}</dd>
+            <dt>Transcribing</dt>
+            <dd className="text-right tabular-nums">{stats.queue.processing}</dd>
+            <dt>Failed</dt>
+            <dd className="text-right tabular-nums">{stats.queue.failed}</dd>
+            <dt>Server queue</dt>
+            <dd className="text-right tabular-nums">{stats.queue.depth}</dd>
+            <dt>Average length</dt>
+            <dd className="text-right">{formatDuration(stats.average_duration_seconds)}</dd>
+          </dl>
+          <p aria-live="polite" className="min-h-5 text-slate-600 dark:text-slate-300">
+            {message ?? 'Nothing waiting.'}
+          </p>
+        </div>
+      </div>
     </section>
   );
 }

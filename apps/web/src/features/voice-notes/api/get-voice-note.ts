@@ -21,6 +21,12 @@ export function voiceNoteQueryOptions(padId: string, voiceNoteId: string) {
   });
 }
 
-export function useVoiceNote(padId: string, voiceNoteId: string): VoiceNote {
-  return useSuspenseQuery(voiceNoteQueryOptions(padId, voiceNoteId)).data;
+/** `live`: an event stream keeps the note fresh, so polling stops. */
+export function useVoiceNote(
+  padId: string,
+  voiceNoteId: string,
+  options: { live?: boolean } = {},
+): VoiceNote {
+  const base = voiceNoteQueryOptions(padId, voiceNoteId);
+  return useSuspenseQuery(options.live ? { ...base, refetchInterval: false } : base).data;
 }

@@ -1,4 +1,5 @@
 import { UPLOAD_FILE_NAME, voiceNoteSchema, type VoiceNote } from '@voxpad/shared/voice-notes';
+import { attachmentDisposition } from '../utils/upload-file.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { voiceNotesQueryKey } from './get-voice-notes.ts';
@@ -6,25 +7,29 @@ import { voiceNotesQueryKey } from './get-voice-notes.ts';
 export interface UploadVoiceNoteInput {
   padId: string;
   audio: Blob;
+  /** The picked file's name; recordings use `recording.wav`. */
+  fileName?: string;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
 
 /**
  * POST pad/{id}/voicenote/ with the raw audio as the body, its own content type, and
- * `Content-Disposition: attachment; filename="recording.wav"` (spec §7).
+ * `Content-Disposition: attachment; filename="recording.wav"` (spec §7), or the picked file's name.
  */
 export function uploadVoiceNote({
   padId,
   audio,
+  fileName = UPLOAD_FILE_NAME,
   onProgress,
   signal,
 }: UploadVoiceNoteInput): Promise<VoiceNote> {
   return apiClient.upload(`pad/${encodeURIComponent(padId)}/voicenote/`, voiceNoteSchema, {
     body: audio,
     headers: {
-      'Content-Type': audio.type || 'audio/wav',
-      'Content-Disposition': `attachment; filename="${UPLOAD_FILE_NAME}"`,
+      'Content-Type':
+        audio.type || (fileName === UPLOAD_FILE_NAME ? 'audio/wav' : 'application/octet-stream'),
+      'Content-Disposition': attachmentDisposition(fileName),
     },
     ...(onProgress
       ? {

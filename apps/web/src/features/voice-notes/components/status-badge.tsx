@@ -13,9 +13,12 @@ const TONES: Record<VoiceNoteStatus, string> = {
 export interface StatusBadgeProps {
   status: VoiceNoteStatus;
   failureReason?: string | null;
+  /** 0–100 while transcribing, when the server reports it. */
+  percent?: number | null;
 }
 
-export function StatusBadge({ status, failureReason }: StatusBadgeProps) {
+export function StatusBadge({ status, failureReason, percent = null }: StatusBadgeProps) {
+  const showPercent = status === 'processing' && percent !== null;
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       <span
@@ -25,7 +28,16 @@ export function StatusBadge({ status, failureReason }: StatusBadgeProps) {
           <span className="mr-1 size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
         ) : null}
         {STATUS_LABELS[status]}
+        {showPercent ? ` ${percent}%` : null}
       </span>
+      {showPercent ? (
+        <progress
+          max={100}
+          value={percent}
+          aria-label="Transcription progress"
+          className="h-1.5 w-16 accent-amber-500"
+        />
+      ) : null}
       {status === 'failed' && failureReason ? (
         <span className="text-xs text-red-700 dark:text-red-300">{failureReason}</span>
       ) : null}

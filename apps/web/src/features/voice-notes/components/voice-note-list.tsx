@@ -1,6 +1,7 @@
-import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { Link } from '@tanstack/react-router';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { progressPercent } from '../utils/voice-note-status.ts';
 import { daysAgo } from '../../../lib/days-ago.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { voiceNoteTitle } from '../utils/voice-note-title.ts';
@@ -65,7 +66,11 @@ export function VoiceNoteList({ padId, notes, hasMore, isLoadingMore, onLoadMore
                 {note.duration_seconds === null ? 'length unknown' : formatDuration(note.duration_seconds)}
               </p>
             </div>
-            <StatusBadge status={note.status} failureReason={note.failure_reason} />
+            <StatusBadge
+              status={note.status}
+              failureReason={note.failure_reason}
+              percent={progressPercent(note.progress)}
+            />
           </li>
         ))}
       </ul>

@@ -1,11 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { AuthCard } from '../../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { TextLink } from '../../../../components/ui/text-link.tsx';
 import { useSession } from '../../../../features/auth/api/get-session.ts';
+import { getProviderSignup } from '../../../../features/auth/api/provider-signup.ts';
+import { ProviderSignupForm } from '../../../../features/auth/components/provider-signup-form.tsx';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
+import { useFlowNavigation } from '../../../-components/use-flow-navigation.ts';
 
 /** Spec §5: the error param is kept only if it is a string. */
 const callbackSearchSchema = z.object({
@@ -17,12 +22,25 @@ export const Route = createFileRoute('/_anonymous/auth/social/callback')({
   component: SocialCallbackPage,
 });
 
+/** The codes the server's provider flow returns in `?error=` (ADR 12). */
 function describeProviderError(error: string): string {
   switch (error) {
     case 'cancelled':
       return 'You cancelled logging in with the provider.';
     case 'denied':
       return 'The provider did not allow the login.';
+    case 'state_mismatch':
+      return 'That login link has expired or was started in another browser. Please try again.';
+    case 'unknown_provider':
+      return 'That login provider is not set up on this server.';
+    case 'provider_unavailable':
+      return 'The login provider could not be reached. Please try again later, or log in another way.';
+    case 'signup_closed':
+      return 'Sign-ups are closed on this server. Ask the administrator for an account.';
+    case 'account_in_use':
+      return 'That provider account is already connected to another Voxpad account.';
+    case 'not_authenticated':
+      return 'Log in first to connect a provider account.';
     default:
       return 'Logging in with the provider did not work. Please try again, or log in another way.';
   }
@@ -30,28 +48,49 @@ function describeProviderError(error: string): string {
 
 /**
  * Where the provider sends the person back. A successful login never renders this screen: the
- * anonymous guard sees the new session and goes home. What is left is an error or a pending step.
+ * anonymous guard sees the new session and goes home. What is left is an error or a pending step:
+ * email verification, or the provider signup form when the provider gave no verified address.
  */
 function SocialCallbackPage() {
   useDocumentTitle('Logging in');
   const { error } = Route.useSearch();
   const session = useSession();
   const navigate = useNavigate();
+  const onPendingFlow = useFlowNavigation();
   const pending = session.isAuthenticated
     ? null
     : (session.flows.find((flow) => flow.is_pending)?.id ?? null);
+  const signup = useQuery({
+    queryKey: ['auth', 'provider-signup'],
+    queryFn: getProviderSignup,
+    enabled: !error && pending === 'provider_signup',
+    staleTime: 0,
+  });
 
   useEffect(() => {
     if (error) return;
     if (pending === 'verify_email') void navigate({ to: '/auth/verification-pending', replace: true });
   }, [error, pending, navigate]);
 
-  let message: string;
-  if (error) message = describeProviderError(error);
-  else if (pending === 'provider_signup')
-    message = 'To finish signing up with that provider, ask the administrator to create your account.';
-  else message = 'The login did not complete. Please try again.';
+  if (!error && pending === 'provider_signup') {
+    return (
+      <AuthCard title="Finish signing up" footer={<TextLink to="/auth/login">Back to log in</TextLink>}>
+        {signup.data ? (
+          <ProviderSignupForm
+            info={signup.data}
+            onAuthenticated={() => void navigate({ to: '/', replace: true })}
+            onPendingFlow={onPendingFlow}
+          />
+        ) : signup.isPending ? (
+          <Spinner />
+        ) : (
+          <FormAlert>This sign-up has expired. Please log in with the provider again.</FormAlert>
+        )}
+      </AuthCard>
+    );
+  }
 
+  const message = error ? describeProviderError(error) : 'The login did not complete. Please try again.';
   return (
     <AuthCard title="Logging in" footer={<TextLink to="/auth/login">Back to log in</TextLink>}>
       <FormAlert>{message}</FormAlert>

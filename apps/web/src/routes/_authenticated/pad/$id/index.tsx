@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
@@ -17,9 +17,11 @@ import {
   voiceNotesInfiniteQueryOptions,
 } from '../../../../features/voice-notes/api/get-voice-notes.ts';
 import { useUploadVoiceNote } from '../../../../features/voice-notes/api/upload-voice-note.ts';
+import { isPendingDeletion } from '../../../../features/voice-notes/api/delete-voice-note.ts';
+import { FileDrop } from '../../../../features/voice-notes/components/file-drop.tsx';
 import { VoiceNoteList } from '../../../../features/voice-notes/components/voice-note-list.tsx';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
-import { httpStatusOf } from '../../../../lib/api-client.ts';
+import { httpStatusOf, isHttpError } from '../../../../lib/api-client.ts';
 import { formatDuration } from '../../../../lib/format-duration.ts';
 import { toastHttpError } from '../../../../lib/toast-http-error.ts';
 import { PageHeading } from '../../../-components/page-heading.tsx';
@@ -135,10 +137,19 @@ function DeletePadConfirmation({ padId, onCancel }: { padId: string; onCancel: (
   );
 }
 
+/** What is being (or failed to be) uploaded: a recording or a picked file. */
+interface PendingAudio {
+  audio: Blob;
+  fileName?: string;
+  label: string;
+}
+
 function RecordAndUpload({ padId }: { padId: string }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState(0);
-  const [failedRecording, setFailedRecording] = useState<Recording | null>(null);
+  const [failed, setFailed] = useState<{ item: PendingAudio; message: string } | null>(null);
+  const [rejection, setRejection] = useState<string | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
   const upload = useUploadVoiceNote({
     onSuccess: () => {
       toast.success('Voice note saved. Transcription has started.');
@@ -147,43 +158,71 @@ function RecordAndUpload({ padId }: { padId: string }) {
     },
   });
 
-  function send(recording: Recording) {
-    setFailedRecording(null);
+  function send(item: PendingAudio) {
+    setFailed(null);
+    setRejection(null);
     setProgress(0);
+    const controller = new AbortController();
+    abortRef.current = controller;
     upload.mutate(
-      { padId, audio: recording.audio, onProgress: setProgress },
+      {
+        padId,
+        audio: item.audio,
+        ...(item.fileName ? { fileName: item.fileName } : {}),
+        onProgress: setProgress,
+        signal: controller.signal,
+      },
       {
         onError: (error) => {
-          toastHttpError(error);
-          setFailedRecording(recording);
+          if (error instanceof DOMException && error.name === 'AbortError') {
+            setFailed({ item, message: `The upload of ${item.label} was cancelled.` });
+            return;
+          }
+          // The server explains refusals (format, size, length) in words; show them in place.
+          if (!isHttpError(error) || error.errors.length === 0) toastHttpError(error);
+          setFailed({
+            item,
+            message: `${item.label} could not be uploaded${
+              isHttpError(error) && error.errors[0] ? `: ${error.errors[0].message}` : '.'
+            }`,
+          });
         },
       },
     );
   }
 
+  const sendRecording = (recording: Recording) =>
+    send({ audio: recording.audio, label: `The recording (${formatDuration(recording.durationSeconds)})` });
+
   const percent = Math.round(progress * 100);
 
   return (
     <div className="space-y-3">
-      <Recorder onRecorded={send} disabled={upload.isPending} />
-      <div aria-live="polite">
+      <Recorder onRecorded={sendRecording} disabled={upload.isPending} />
+      <FileDrop
+        disabled={upload.isPending}
+        onFile={(file) => send({ audio: file, fileName: file.name, label: `“${file.name}”` })}
+        onRejected={setRejection}
+      />
+      <div aria-live="polite" className="space-y-2">
         {upload.isPending ? (
-          <div className="flex items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
+          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
             <label htmlFor="upload-progress">Uploading… {percent}%</label>
             <progress id="upload-progress" max={100} value={percent} className="h-2 w-48 accent-indigo-600" />
+            <Button variant="ghost" onClick={() => abortRef.current?.abort()}>
+              Cancel upload
+            </Button>
           </div>
         ) : null}
-        {failedRecording ? (
+        {rejection ? <FormAlert>{rejection}</FormAlert> : null}
+        {failed ? (
           <FormAlert>
             <div className="flex flex-wrap items-center gap-3">
-              <span>
-                The recording ({formatDuration(failedRecording.durationSeconds)}) could not be uploaded. It is
-                still here, so you can try again.
-              </span>
-              <Button variant="secondary" onClick={() => send(failedRecording)}>
+              <span>{failed.message} It is still here, so you can try again.</span>
+              <Button variant="secondary" onClick={() => send(failed.item)}>
                 Upload again
               </Button>
-              <Button variant="ghost" onClick={() => setFailedRecording(null)}>
+              <Button variant="ghost" onClick={() => setFailed(null)}>
                 Discard
               </Button>
             </div>
@@ -199,7 +238,7 @@ function PadVoiceNotes({ padId }: { padId: string }) {
   return (
     <VoiceNoteList
       padId={padId}
-      notes={notes.data.pages.flatMap((page) => page.results)}
+      notes={notes.data.pages.flatMap((page) => page.results).filter((note) => !isPendingDeletion(note.id))}
       hasMore={notes.hasNextPage}
       isLoadingMore={notes.isFetchingNextPage}
       onLoadMore={() => {

@@ -1,17 +1,36 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { toast } from 'sonner';
 import { z } from 'zod';
+import { Button } from '../../../../../components/ui/button.tsx';
 import { TextLink } from '../../../../../components/ui/text-link.tsx';
 import { padQueryOptions, usePad } from '../../../../../features/pads/api/get-pad.ts';
+import { padsInfiniteQueryOptions } from '../../../../../features/pads/api/get-pads.ts';
+import { deleteVoiceNoteWithUndo } from '../../../../../features/voice-notes/api/delete-voice-note.ts';
 import {
   useVoiceNote,
   voiceNoteQueryOptions,
 } from '../../../../../features/voice-notes/api/get-voice-note.ts';
 import { StatusBadge } from '../../../../../features/voice-notes/components/status-badge.tsx';
+import {
+  ExportLinks,
+  TranscriptionControls,
+  TranscriptVersions,
+} from '../../../../../features/voice-notes/components/transcript-tools.tsx';
+import {
+  EditTitleForm,
+  EditTranscriptForm,
+  MoveNoteForm,
+} from '../../../../../features/voice-notes/components/voice-note-editors.tsx';
 import { VoiceNotePlayer } from '../../../../../features/voice-notes/components/voice-note-player.tsx';
+import { useTranscriptionEvents } from '../../../../../features/voice-notes/hooks/use-transcription-events.ts';
+import { progressPercent } from '../../../../../features/voice-notes/utils/voice-note-status.ts';
 import { voiceNoteTitle } from '../../../../../features/voice-notes/utils/voice-note-title.ts';
 import { useDocumentTitle } from '../../../../../hooks/use-document-title.ts';
 import { httpStatusOf } from '../../../../../lib/api-client.ts';
 import { formatDuration } from '../../../../../lib/format-duration.ts';
+import { toastHttpError } from '../../../../../lib/toast-http-error.ts';
 
 /** `?t=12.5` starts playback at 12.5 s; anything that is not a non-negative number is dropped. */
 const voiceNoteSearchSchema = z.object({
@@ -34,13 +53,50 @@ export const Route = createFileRoute('/_authenticated/pad/$id/voicenotes/$vid')(
   component: VoiceNotePage,
 });
 
+const panel =
+  'rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
+const panelHeading = 'mb-3 text-base font-semibold text-slate-900 dark:text-slate-50';
+
 function VoiceNotePage() {
   const { id, vid } = Route.useParams();
   const { t } = Route.useSearch();
   const pad = usePad(id);
-  const note = useVoiceNote(id, vid);
+  const live = useTranscriptionEvents(id, vid);
+  const note = useVoiceNote(id, vid, { live });
   const title = voiceNoteTitle(note);
   useDocumentTitle(title);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [editingTitle, setEditingTitle] = useState(false);
+  const [editingTranscript, setEditingTranscript] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const pads = useInfiniteQuery(padsInfiniteQueryOptions());
+  const padChoices = (pads.data?.pages ?? []).flatMap((page) =>
+    page.results.map((item) => ({ id: item.id, name: item.name })),
+  );
+
+  function deleteWithUndo() {
+    const snapshot = { id: note.id, pad_id: note.pad_id };
+    const pending = deleteVoiceNoteWithUndo(queryClient, snapshot, {
+      onFailed: toastHttpError,
+    });
+    toast.success(`“${title}” deleted.`, {
+      duration: 5000,
+      action: {
+        label: 'Undo',
+        onClick: () => {
+          if (pending.undo()) {
+            toast.info(`“${title}” is back.`);
+            void navigate({
+              to: '/pad/$id/voicenotes/$vid',
+              params: { id: snapshot.pad_id, vid: snapshot.id },
+            });
+          }
+        },
+      },
+    });
+    void navigate({ to: '/pad/$id', params: { id: snapshot.pad_id }, replace: true });
+  }
 
   return (
     <div className="space-y-6">
@@ -48,9 +104,23 @@ function VoiceNotePage() {
         <TextLink to="/pad/$id" params={{ id }} className="text-sm">
           ← {pad.name}
         </TextLink>
-        <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 dark:text-slate-50">
-          {title}
-        </h1>
+        {editingTitle ? (
+          <EditTitleForm note={note} onDone={() => setEditingTitle(false)} />
+        ) : (
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900 dark:text-slate-50">
+              {title}
+            </h1>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setEditingTitle(true)}>
+                Rename
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirmingDelete(true)}>
+                Delete
+              </Button>
+            </div>
+          </div>
+        )}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
           <time dateTime={note.created_at}>{new Date(note.created_at).toLocaleString()}</time>
           <span>
@@ -58,11 +128,88 @@ function VoiceNotePage() {
           </span>
           <span aria-live="polite" className="inline-flex items-center gap-1">
             <span className="sr-only">Status:</span>
-            <StatusBadge status={note.status} failureReason={note.failure_reason} />
+            <StatusBadge status={note.status} percent={progressPercent(note.progress)} />
           </span>
         </p>
+        {confirmingDelete ? (
+          <div
+            role="alertdialog"
+            aria-labelledby="delete-note-title"
+            className="rounded-lg border border-red-200 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/50"
+          >
+            <p id="delete-note-title" className="font-medium text-red-900 dark:text-red-100">
+              Delete this voice note and its transcript? You can undo for a few seconds.
+            </p>
+            <div className="mt-3 flex gap-2">
+              <Button variant="danger" onClick={deleteWithUndo}>
+                Yes, delete it
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirmingDelete(false)} autoFocus>
+                Keep it
+              </Button>
+            </div>
+          </div>
+        ) : null}
       </div>
+
+      {note.status === 'failed' ? <TranscriptionControls note={note} /> : null}
+
       <VoiceNotePlayer note={note} startAt={t} />
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <section aria-labelledby="edit-transcript-heading" className={`${panel} md:col-span-2`}>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2
+              id="edit-transcript-heading"
+              className="text-base font-semibold text-slate-900 dark:text-slate-50"
+            >
+              Edit or redo
+            </h2>
+            {editingTranscript ? null : (
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={() => setEditingTranscript(true)}>
+                  Edit transcript
+                </Button>
+                {note.status === 'failed' ? null : <TranscriptionControls note={note} />}
+              </div>
+            )}
+          </div>
+          {editingTranscript ? (
+            <div className="mt-3">
+              <EditTranscriptForm note={note} onDone={() => setEditingTranscript(false)} />
+            </div>
+          ) : null}
+        </section>
+        <section aria-labelledby="export-heading" className={panel}>
+          <h2 id="export-heading" className={panelHeading}>
+            Export
+          </h2>
+          <ExportLinks note={note} />
+        </section>
+        <section aria-labelledby="move-heading" className={panel}>
+          <h2 id="move-heading" className={panelHeading}>
+            Move
+          </h2>
+          <MoveNoteForm
+            note={note}
+            pads={padChoices}
+            onMoved={(moved) => {
+              toast.success('Voice note moved.');
+              void navigate({
+                to: '/pad/$id/voicenotes/$vid',
+                params: { id: moved.pad_id, vid: moved.id },
+                replace: true,
+              });
+            }}
+          />
+        </section>
+        <section aria-labelledby="versions-heading" className={`${panel} md:col-span-2`}>
+          <h2 id="versions-heading" className={panelHeading}>
+            Version history
+          </h2>
+          <TranscriptVersions note={note} />
+        </section>
+      </div>
     </div>
   );
 }

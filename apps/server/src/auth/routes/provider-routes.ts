@@ -1,0 +1,256 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as oidc from 'openid-client';
+import { newToken } from '../../lib/tokens.ts';
+import { readString } from '../account-validation.ts';
+import { currentUser, type AuthContext } from '../auth-context.ts';
+import { consumeConfirmationQuota, mailConfirmationLink, sendConfirmation } from '../email-verification.ts';
+import { mailAccountAlreadyExists } from '../enumeration-mails.ts';
+import { conflictBody, forbiddenBody } from '../envelopes.ts';
+import { appOrigin } from '../links.ts';
+import { activePending, type ProviderSignupPending } from '../pending-flows.ts';
+import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { saveLoginState, takeLoginState, LOGIN_STATE_TTL_MS } from '../social/login-states.ts';
+import { ProviderLoginError, SocialProviders } from '../social/provider-clients.ts';
+import { completeSocialLogin, providerSignUp } from '../social/social-login.ts';
+
+/** The web app's screen for the end of a provider login (spec §2), used when we know no better. */
+export const DEFAULT_CALLBACK_PATH = '/auth/social/callback';
+/** Binds a redirect to the browser that started it, so nobody can finish a login in someone else's. */
+const BROWSER_COOKIE = 'social_login';
+const CALLBACK_PATH = '/auth/provider/callback';
+
+/** The error codes the web app's callback screen explains. */
+export type ProviderErrorCode =
+  | 'unknown_provider'
+  | 'invalid_request'
+  | 'not_authenticated'
+  | 'provider_unavailable'
+  | 'cancelled'
+  | 'provider_error'
+  | 'state_mismatch'
+  | 'signup_closed'
+  | 'account_in_use';
+
+function withError(path: string, code: ProviderErrorCode): string {
+  const url = new URL(path, 'http://placeholder');
+  url.searchParams.set('error', code);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The path of `callbackUrl` when it points into this app (a path, or an absolute URL on our
+ * origin), else undefined: the flow never redirects anywhere else (no open redirect).
+ */
+export function sameOriginPath(callbackUrl: string | undefined, origin: string): string | undefined {
+  if (!callbackUrl || callbackUrl.length > 2000 || /[\\\s]/.test(callbackUrl)) return undefined;
+  if (callbackUrl.startsWith('//')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(callbackUrl, `${origin}/`);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== origin || !url.pathname.startsWith('/')) return undefined;
+  return `${url.pathname}${url.search}`;
+}
+
+function providerSignupData(ctx: AuthContext, pending: ProviderSignupPending) {
+  const provider = ctx.settings.socialProviders?.find((p) => p.id === pending.provider);
+  return {
+    email: pending.email ? [{ email: pending.email, primary: true, verified: false }] : [],
+    account: {
+      uid: pending.uid,
+      display: pending.display,
+      provider: provider
+        ? SocialProviders.present(provider)
+        : { id: pending.provider, name: pending.provider, flows: ['provider_redirect' as const] },
+    },
+    user: {
+      display: pending.username ?? pending.display,
+      has_usable_password: false,
+      ...(pending.email ? { email: pending.email } : {}),
+      ...(pending.username ? { username: pending.username } : {}),
+    },
+  };
+}
+
+/**
+ * allauth's provider redirect flow (ADR 12): a browser form POST starts it, the provider
+ * calls our callback, and the browser lands on the web app's callback screen. Also the
+ * provider signup step for logins that could not complete by themselves.
+ */
+export async function registerProviderRoutes(app: FastifyInstance, ctx: AuthContext) {
+  const { db, settings } = ctx;
+  const providers = new SocialProviders(settings.socialProviders ?? []);
+  const secure = settings.publicUrl?.startsWith('https://') ?? false;
+
+  await app.register((scope, _opts, done) => {
+    // Only this form POST takes a urlencoded body (the csrf plugin reads its csrfmiddlewaretoken).
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, parsed) => {
+        parsed(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+    scope.post('/auth/provider/redirect', (request, reply) => redirect(request, reply));
+    done();
+  });
+
+  async function redirect(request: FastifyRequest, reply: FastifyReply) {
+    const origin = appOrigin(request, settings.publicUrl);
+    const callbackPath = sameOriginPath(readString(request.body, 'callback_url'), origin);
+    if (!callbackPath) {
+      return reply.status(400).send({
+        status: 400,
+        errors: [
+          {
+            param: 'callback_url',
+            code: 'invalid',
+            message: 'The callback URL must be a page of this site.',
+          },
+        ],
+      });
+    }
+    const back = (code: ProviderErrorCode) => reply.redirect(withError(callbackPath, code), 302);
+    const provider = providers.get(readString(request.body, 'provider') ?? '');
+    if (!provider) return back('unknown_provider');
+    const process = readString(request.body, 'process') ?? 'login';
+    if (process !== 'login' && process !== 'connect') return back('invalid_request');
+    const current = await currentUser(db, request);
+    if (process === 'connect' && !current) return back('not_authenticated');
+
+    const existing = request.cookies[BROWSER_COOKIE];
+    const browserToken = existing && /^[\w-]{43}$/.test(existing) ? existing : newToken();
+    const redirectUri = `${origin}${authPrefix(request)}${CALLBACK_PATH}/${provider.id}`;
+    const flow = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+      redirectUri,
+    };
+    let target: URL;
+    try {
+      target = await providers.authorizationUrl(provider, flow);
+    } catch (err) {
+      request.log.warn({ err, provider: provider.id }, 'social provider unavailable');
+      return back('provider_unavailable');
+    }
+    await saveLoginState(db, {
+      ...flow,
+      browserToken,
+      provider: provider.id,
+      process,
+      callbackPath,
+      userId: process === 'connect' ? current!.user.id : null,
+    });
+    reply.setCookie(BROWSER_COOKIE, browserToken, {
+      path: `${authPrefix(request)}${CALLBACK_PATH}/`,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: LOGIN_STATE_TTL_MS / 1000,
+    });
+    return reply.redirect(target.href, 302);
+  }
+
+  /** The provider sends the browser here (the redirect URI registered with it). */
+  app.get<{ Params: { provider: string } }>(`${CALLBACK_PATH}/:provider`, async (request, reply) => {
+    const query = new URL(request.url, 'http://placeholder').searchParams;
+    const provider = providers.get(request.params.provider);
+    const state = query.get('state');
+    const flow =
+      provider && state
+        ? await takeLoginState(db, state, provider.id, request.cookies[BROWSER_COOKIE])
+        : undefined;
+    if (!provider || !state || !flow) {
+      return reply.redirect(withError(DEFAULT_CALLBACK_PATH, 'state_mismatch'), 302);
+    }
+    const back = (code?: ProviderErrorCode) =>
+      reply.redirect(code ? withError(flow.callback_path, code) : flow.callback_path, 302);
+
+    let identity;
+    try {
+      const currentUrl = new URL(flow.redirect_uri);
+      currentUrl.search = query.toString();
+      identity = await providers.complete(provider, {
+        currentUrl,
+        state,
+        nonce: flow.nonce,
+        codeVerifier: flow.code_verifier,
+      });
+    } catch (err) {
+      request.log.warn({ err, provider: provider.id }, 'social login failed at the provider');
+      return back(err instanceof ProviderLoginError ? err.code : 'provider_error');
+    }
+
+    const outcome = await completeSocialLogin(db, settings, provider.id, identity, flow.user_id);
+    switch (outcome.kind) {
+      case 'error':
+        return back(outcome.code);
+      case 'connected':
+        return back();
+      case 'login':
+        await app.sessions.start(request, reply, outcome.user.id, { methods: outcome.methods });
+        return back();
+      case 'verify_email':
+        await sendConfirmation(ctx, request, outcome.user);
+        await app.sessions.start(request, reply, null, {
+          methods: [],
+          pending: {
+            flow: 'verify_email',
+            at: Date.now(),
+            userId: outcome.user.id,
+            email: outcome.user.email,
+            methods: outcome.methods,
+          },
+        });
+        return back();
+      case 'provider_signup':
+        await app.sessions.start(request, reply, null, { methods: [], pending: outcome.pending });
+        return back();
+    }
+  });
+
+  /** What the provider told us so far, to prefill the signup form. */
+  app.get('/auth/provider/signup', async (request, reply) => {
+    const pending = activePending(await request.getSession());
+    if (pending?.flow !== 'provider_signup') return reply.status(409).send(conflictBody);
+    return { status: 200, data: providerSignupData(ctx, pending) };
+  });
+
+  app.post('/auth/provider/signup', async (request, reply) => {
+    const pending = activePending(await request.getSession());
+    if (pending?.flow !== 'provider_signup') return reply.status(409).send(conflictBody);
+    if (!settings.signupOpen) return reply.status(403).send(forbiddenBody);
+    const mandatory = settings.emailVerification === 'mandatory';
+    const outcome = await providerSignUp(
+      db,
+      pending,
+      { email: readString(request.body, 'email'), username: readString(request.body, 'username') },
+      { preventEnumeration: mandatory },
+    );
+    const user = 'created' in outcome ? outcome.created : undefined;
+    const email = 'created' in outcome ? outcome.created.email : outcome.emailTaken;
+    if (user && !mandatory) return logInOnNewSession(app, request, reply, user, outcome.methods);
+    // The address typed here was never verified by anyone: it is confirmed by mail first.
+    if (await consumeConfirmationQuota(ctx, email)) {
+      if (user) mailConfirmationLink(ctx, request, user.id);
+      else mailAccountAlreadyExists(ctx, request, email);
+    }
+    return startPendingFlow(app, request, reply, settings, {
+      flow: 'verify_email',
+      at: Date.now(),
+      userId: user?.id ?? null,
+      email,
+      methods: outcome.methods,
+    });
+  });
+}
+
+/** The prefix this plugin was registered under (the auth API's), from the route's own URL. */
+function authPrefix(request: FastifyRequest): string {
+  const url = request.routeOptions.url ?? '';
+  const at = url.indexOf('/auth/provider/');
+  return at >= 0 ? url.slice(0, at) : '';
+}

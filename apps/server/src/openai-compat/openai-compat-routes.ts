@@ -1,0 +1,253 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { LIMITS } from '@voxpad/shared/limits';
+import { transcriptionFieldsSchema, type TranscriptionFields } from '@voxpad/shared/openai-compat';
+import { authenticateBearer } from '../api-tokens/api-tokens.ts';
+import type { Db } from '../db/database.ts';
+import type { PrepareAudio } from '../jobs/transcription-runner.ts';
+import { newId } from '../lib/ids.ts';
+import { padExists } from '../pads/pads-repository.ts';
+import type { BlobStorage } from '../storage/blob-storage.ts';
+import { TranscriptionError } from '../transcription/errors.ts';
+import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
+import { insertVoiceNote } from '../voice-notes/voice-notes-repository.ts';
+import { countWords } from '../voice-notes/voice-notes-service.ts';
+import { render } from './formats.ts';
+import { fileTooLarge, handleOpenAiError, invalidApiKey, OpenAiProblem } from './openai-problem.ts';
+
+export interface OpenAiCompatDeps {
+  db: Db;
+  storage: BlobStorage;
+  maxBytes: number;
+  maxDurationSeconds: number;
+  /** The configured engine (the worker's pool when this process also transcribes). */
+  transcriber: () => Promise<Transcriber>;
+  prepare: () => Promise<PrepareAudio>;
+}
+
+/** Header naming the voice note filed when the request asked for `pad_id`. */
+export const VOICE_NOTE_HEADER = 'x-voxpad-voice-note-id';
+
+interface Upload {
+  file: string | undefined;
+  fileName: string | undefined;
+  fields: Record<string, string | string[]>;
+}
+
+/**
+ * OpenAI's `POST /v1/audio/transcriptions`, so existing clients and SDKs can use voxpad:
+ * authenticated only by a personal API token (never by cookie: this scope is exempt from
+ * CSRF), the upload streamed to a temporary file within UPLOAD_MAX_BYTES, transcribed at
+ * once by the configured engine and answered in the requested format. With `pad_id` the
+ * recording and its transcript are also filed as a voice note in that pad.
+ */
+export async function openAiCompatApi(app: FastifyInstance, deps: OpenAiCompatDeps): Promise<void> {
+  app.setErrorHandler(handleOpenAiError);
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: deps.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+  });
+
+  app.post('/audio/transcriptions', async (request, reply) => {
+    const userId = await authenticateBearer(deps.db, request.headers.authorization);
+    if (!userId) throw invalidApiKey();
+    if (!request.isMultipart()) {
+      throw new OpenAiProblem(
+        400,
+        'Send the request as multipart/form-data with the audio in the "file" field.',
+      );
+    }
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > deps.maxBytes + 64 * 1024) throw fileTooLarge(deps.maxBytes);
+
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'voxpad-openai-'));
+    try {
+      const upload = await receive(request, dir, deps.maxBytes);
+      const fields = parseFields(upload.fields);
+      if (!upload.file) {
+        throw new OpenAiProblem(
+          400,
+          'The "file" field is required: attach the audio to transcribe.',
+          'invalid_request_error',
+          'file',
+        );
+      }
+      if (fields.pad_id !== undefined && !(await padExists(deps.db, userId, fields.pad_id))) {
+        throw new OpenAiProblem(
+          404,
+          'This pad was not found.',
+          'invalid_request_error',
+          'pad_id',
+          'not_found',
+        );
+      }
+
+      const bytes = await readFile(upload.file);
+      const audio = decode(await deps.prepare(), bytes);
+      if (audio.durationSeconds > deps.maxDurationSeconds) {
+        throw new OpenAiProblem(
+          400,
+          `The recording is ${Math.round(audio.durationSeconds)} s long; this server accepts up to ${deps.maxDurationSeconds} s.`,
+          'invalid_request_error',
+          'file',
+        );
+      }
+      const transcript = await transcribe(await deps.transcriber(), audio.samples, fields.language);
+
+      if (fields.pad_id !== undefined) {
+        const noteId = await fileVoiceNote(
+          deps,
+          userId,
+          fields.pad_id,
+          upload,
+          transcript,
+          audio.durationSeconds,
+        );
+        reply.header(VOICE_NOTE_HEADER, noteId);
+      }
+      const { contentType, body } = render(
+        transcript,
+        fields.response_format,
+        fields['timestamp_granularities[]'],
+      );
+      return reply.status(200).type(contentType).send(body);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+/** Reads every part: the audio streams to a file in `dir`, the other fields are collected. */
+async function receive(request: FastifyRequest, dir: string, maxBytes: number): Promise<Upload> {
+  const upload: Upload = { file: undefined, fileName: undefined, fields: {} };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file' || upload.file) {
+        part.file.resume();
+        continue;
+      }
+      const target = path.join(dir, 'upload');
+      try {
+        await pipeline(part.file, createWriteStream(target));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
+        throw error;
+      }
+      if (part.file.truncated) throw fileTooLarge(maxBytes);
+      upload.file = target;
+      upload.fileName = part.filename;
+    } else {
+      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      const name =
+        part.fieldname === 'timestamp_granularities' ? 'timestamp_granularities[]' : part.fieldname;
+      const previous = upload.fields[name];
+      if (name === 'timestamp_granularities[]') {
+        upload.fields[name] = [...(Array.isArray(previous) ? previous : []), value];
+      } else {
+        upload.fields[name] = value;
+      }
+    }
+  }
+  return upload;
+}
+
+function parseFields(raw: Record<string, string | string[]>): TranscriptionFields {
+  const input: Record<string, unknown> = { ...raw };
+  if (input.pad_id === undefined && input.voxpad_pad_id !== undefined) input.pad_id = input.voxpad_pad_id;
+  delete input.voxpad_pad_id;
+  if (input.language === '') delete input.language;
+  const result = transcriptionFieldsSchema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const param = issue.path.map(String).join('.') || null;
+  throw new OpenAiProblem(400, `${param ?? 'request'}: ${issue.message}`, 'invalid_request_error', param);
+}
+
+function decode(prepare: PrepareAudio, bytes: Uint8Array) {
+  try {
+    return prepare(bytes);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AudioDecodeError') {
+      throw new OpenAiProblem(400, error.message, 'invalid_request_error', 'file', 'invalid_audio');
+    }
+    throw error;
+  }
+}
+
+async function transcribe(transcriber: Transcriber, samples: Float32Array, language: string | undefined) {
+  try {
+    return await transcriber.transcribe({
+      samples,
+      sampleRate: 16000,
+      ...(language ? { language } : {}),
+    });
+  } catch (error) {
+    if (error instanceof TranscriptionError) {
+      if (error.code === 'unsupported_language' || error.code === 'invalid_input') {
+        throw new OpenAiProblem(
+          400,
+          error.message,
+          'invalid_request_error',
+          error.code === 'unsupported_language' ? 'language' : 'file',
+        );
+      }
+      throw new OpenAiProblem(
+        503,
+        `Transcription is unavailable: ${error.message}`,
+        'server_error',
+        null,
+        error.code,
+      );
+    }
+    throw error;
+  }
+}
+
+/** Stores the recording and a finished voice note with the transcript just made. */
+async function fileVoiceNote(
+  deps: OpenAiCompatDeps,
+  ownerId: string,
+  padId: string,
+  upload: Upload,
+  transcript: Transcript,
+  durationSeconds: number,
+): Promise<string> {
+  const now = Date.now();
+  const id = newId(now);
+  const storageKey = `audio/${ownerId}/${id}.wav`;
+  const { sizeBytes } = await deps.storage.put(storageKey, createReadStream(upload.file!));
+  const stem = upload.fileName?.replace(/\.[^.]+$/, '').trim();
+  try {
+    await insertVoiceNote(deps.db, {
+      id,
+      pad_id: padId,
+      owner_id: ownerId,
+      title: (stem || 'Transcription').slice(0, LIMITS.voiceNoteTitleMax),
+      status: 'done',
+      failure_reason: null,
+      content_type: 'audio/wav',
+      size_bytes: sizeBytes,
+      storage_key: storageKey,
+      duration_seconds: durationSeconds,
+      transcript: transcript.text,
+      segments: JSON.stringify(transcript.segments),
+      word_count: countWords(transcript.text),
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    await deps.storage.delete(storageKey);
+    if (!(await padExists(deps.db, ownerId, padId))) {
+      throw new OpenAiProblem(404, 'This pad was not found.', 'invalid_request_error', 'pad_id', 'not_found');
+    }
+    throw error;
+  }
+  return id;
+}

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { OpenAiError } from '@voxpad/shared/openai-compat';
+
+/** An error answered in OpenAI's shape: `{error:{message, type, param, code}}`. */
+export class OpenAiProblem extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly type: string = 'invalid_request_error',
+    readonly param: string | null = null,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'OpenAiProblem';
+  }
+
+  toJSON(): OpenAiError {
+    return { error: { message: this.message, type: this.type, param: this.param, code: this.code } };
+  }
+}
+
+export const invalidApiKey = () =>
+  new OpenAiProblem(
+    401,
+    'Missing or invalid API key. Send a voxpad personal API token as "Authorization: Bearer vxp_..."; create one under /api/v1/tokens/.',
+    'invalid_request_error',
+    null,
+    'invalid_api_key',
+  );
+
+export const fileTooLarge = (maxBytes: number) =>
+  new OpenAiProblem(
+    413,
+    `The file is larger than this server accepts (${maxBytes} bytes).`,
+    'invalid_request_error',
+    'file',
+    'file_too_large',
+  );
+
+/** The scope's error handler: every failure, ours or Fastify's, in OpenAI's shape. */
+export function handleOpenAiError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof OpenAiProblem) return reply.status(error.status).send(error.toJSON());
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'transcription request failed');
+    return reply
+      .status(500)
+      .send(
+        new OpenAiProblem(
+          500,
+          'The server had an error while processing your request.',
+          'server_error',
+        ).toJSON(),
+      );
+  }
+  const code = (error as FastifyError).code;
+  if (status === 413 || code === 'FST_REQ_FILE_TOO_LARGE') {
+    return reply
+      .status(413)
+      .send(
+        new OpenAiProblem(
+          413,
+          'The request is too large.',
+          'invalid_request_error',
+          'file',
+          'file_too_large',
+        ).toJSON(),
+      );
+  }
+  const message =
+    status === 415
+      ? 'Send the request as multipart/form-data with the audio in the "file" field.'
+      : error.message;
+  return reply.status(status).send(new OpenAiProblem(status, message).toJSON());
+}

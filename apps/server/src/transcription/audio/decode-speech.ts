@@ -1,0 +1,233 @@
+/**
+ * Any accepted recording → 16 kHz mono 16-bit PCM, loudness-normalised, with the cuts at
+ * which engines may decode it in parallel. Runs in a worker thread (audio-worker.ts):
+ * reading, downmixing and resampling an hour of audio takes seconds of CPU.
+ *
+ * The format is sniffed from the bytes, never taken from the upload's label. WAV is read
+ * by our own decoder; everything else (WebM, Ogg, MP3, M4A/AAC, FLAC) is decoded by
+ * Debian's ffmpeg into 32-bit float WAV at the source rate and channel count, streamed
+ * through SpeechStream, so our downmix and anti-aliasing filter are the only ones used.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { sniffAudioFormat } from '../../voice-notes/audio-format.ts';
+import { planUtterances, type UtteranceRange } from '../pocketsphinx/utterances.ts';
+import { AudioDecodeError } from './errors.ts';
+import { normaliseLoudness } from './loudness.ts';
+import { SPEECH_RATE, SpeechStream } from './speech-stream.ts';
+import { decodeWav, isRiffWave } from './wav.ts';
+
+export interface DecodeSpeechOptions {
+  maxDurationSeconds: number;
+  /** Loudness normalisation (default on); silence is detected either way. */
+  normalise?: boolean;
+  /** Defaults to `ffmpeg` on the PATH. */
+  ffmpegPath?: string;
+}
+
+export interface DecodedSpeech {
+  /** 16 kHz mono; backed by a SharedArrayBuffer, so threads read it without copies. */
+  pcm: Int16Array;
+  /** Length of the original recording. */
+  durationSeconds: number;
+  /** Where the recording may be cut for decoding in parallel (at pauses, ≤ 30 s each). */
+  chunks: UtteranceRange[];
+  gainDb: number;
+  format: string;
+}
+
+export async function decodeSpeech(bytes: Uint8Array, options: DecodeSpeechOptions): Promise<DecodedSpeech> {
+  if (bytes.length === 0) throw new AudioDecodeError('empty_audio', 'The recording is empty.');
+  let stream: SpeechStream;
+  let format: string;
+  if (isRiffWave(bytes)) {
+    format = 'audio/wav';
+    const { sampleRate, channels } = decodeWav(bytes);
+    stream = new SpeechStream({
+      sampleRate,
+      channels: channels.length,
+      maxDurationSeconds: options.maxDurationSeconds,
+    });
+    stream.writeChannels(channels);
+  } else {
+    const sniffed = sniffAudioFormat(bytes.subarray(0, 64));
+    if (!sniffed) {
+      throw new AudioDecodeError(
+        'unsupported_format',
+        'This file is not a recording in a format the server reads (WAV, WebM, Ogg, MP3, M4A/AAC or FLAC).',
+      );
+    }
+    format = sniffed.mime;
+    stream = await decodeWithFfmpeg(bytes, sniffed.extension, options);
+  }
+  const durationSeconds = stream.durationSeconds;
+  const samples = stream.finish();
+  if (samples.length === 0) throw new AudioDecodeError('empty_audio', 'The recording is empty.');
+  const { gainDb, silent } = normaliseLoudness(samples, SPEECH_RATE, { apply: options.normalise ?? true });
+  if (silent) {
+    throw new AudioDecodeError(
+      'silent_audio',
+      'The recording is silent: no speech was found. Check that the microphone was on.',
+    );
+  }
+  const pcm = new Int16Array(new SharedArrayBuffer(samples.byteLength));
+  pcm.set(samples);
+  const chunks = planUtterances(pcm, { sampleRate: SPEECH_RATE });
+  return { pcm, durationSeconds, chunks, gainDb, format };
+}
+
+/** What ffmpeg said on stderr is kept for logs, at most this many bytes. */
+const STDERR_LIMIT = 4096;
+
+async function decodeWithFfmpeg(
+  bytes: Uint8Array,
+  extension: string,
+  options: DecodeSpeechOptions,
+): Promise<SpeechStream> {
+  // A file, not stdin: MP4 files often keep their index at the end, which a pipe cannot seek to.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-decode-'));
+  const input = path.join(dir, `input.${extension}`);
+  try {
+    await fs.writeFile(input, bytes);
+    return await runFfmpeg(input, options);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+function runFfmpeg(input: string, options: DecodeSpeechOptions): Promise<SpeechStream> {
+  const args = [
+    '-nostdin',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-i',
+    input,
+    // The first audio stream only; a file without one fails here with a clear message.
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-sn',
+    '-dn',
+    '-c:a',
+    'pcm_f32le',
+    '-f',
+    'wav',
+    '-bitexact',
+    'pipe:1',
+  ];
+  return new Promise<SpeechStream>((resolve, reject) => {
+    const child = spawn(options.ffmpegPath ?? 'ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const header = new WavStreamHeader();
+    let stream: SpeechStream | undefined;
+    let carry = new Uint8Array(0);
+    let failure: Error | undefined;
+    let stderr = '';
+
+    const onData = (chunk: Buffer): void => {
+      if (failure) return;
+      try {
+        let data: Uint8Array = chunk;
+        if (!stream) {
+          const parsed = header.push(chunk);
+          if (!parsed) return;
+          stream = new SpeechStream({ ...parsed.format, maxDurationSeconds: options.maxDurationSeconds });
+          data = parsed.rest;
+        }
+        if (carry.length > 0) {
+          const joined = new Uint8Array(carry.length + data.length);
+          joined.set(carry);
+          joined.set(data, carry.length);
+          data = joined;
+        }
+        const frameBytes = 4 * header.channels;
+        const usable = data.length - (data.length % frameBytes);
+        // Copy into an aligned buffer: Float32Array views need 4-byte alignment.
+        const floats = new Float32Array(usable / 4);
+        new Uint8Array(floats.buffer).set(data.subarray(0, usable));
+        carry = data.slice(usable);
+        stream.write(floats);
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+        child.kill('SIGKILL');
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8');
+    });
+    child.on('error', (error) => {
+      failure ??= ffmpegMissing(error);
+    });
+    child.on('close', (code) => {
+      if (failure) return reject(failure);
+      const said = stderr.trim().slice(0, STDERR_LIMIT);
+      if (/matches no streams|does not contain any stream|no audio/i.test(said)) {
+        return reject(
+          new AudioDecodeError('no_audio', 'The file has no sound track, so there is nothing to transcribe.'),
+        );
+      }
+      // A recording cut off mid-way (a crashed browser tab) still yields what was recorded.
+      if (stream && stream.frames > 0) return resolve(stream);
+      if (code === 0 && stream) {
+        return reject(new AudioDecodeError('empty_audio', 'The recording is empty.'));
+      }
+      reject(
+        new AudioDecodeError(
+          'corrupt',
+          'The recording is damaged and cannot be read. Try exporting or recording it again.',
+        ),
+      );
+    });
+  });
+}
+
+function ffmpegMissing(error: unknown): Error {
+  return new Error(
+    `ffmpeg could not be started (install it with \`apt-get install ffmpeg\`): ${
+      error instanceof Error ? error.message : String(error)
+    }`,
+  );
+}
+
+/**
+ * Reads the header of the WAV ffmpeg writes to a pipe: RIFF, fmt (float, channels, rate)
+ * and a data chunk whose size is a placeholder because a pipe cannot be rewritten.
+ */
+class WavStreamHeader {
+  #buffer = new Uint8Array(0);
+  channels = 1;
+
+  push(chunk: Uint8Array): { format: { sampleRate: number; channels: number }; rest: Uint8Array } | undefined {
+    const joined = new Uint8Array(this.#buffer.length + chunk.length);
+    joined.set(this.#buffer);
+    joined.set(chunk, this.#buffer.length);
+    this.#buffer = joined;
+    const view = new DataView(joined.buffer, joined.byteOffset, joined.byteLength);
+    if (joined.length < 12) return undefined;
+    let pos = 12;
+    let format: { sampleRate: number; channels: number } | undefined;
+    while (pos + 8 <= joined.length) {
+      const id = String.fromCharCode(...joined.subarray(pos, pos + 4));
+      const size = view.getUint32(pos + 4, true);
+      if (id === 'data') {
+        if (!format) break;
+        this.channels = format.channels;
+        return { format, rest: joined.subarray(pos + 8) };
+      }
+      if (pos + 8 + size > joined.length) return undefined;
+      if (id === 'fmt ') {
+        format = { channels: view.getUint16(pos + 10, true), sampleRate: view.getUint32(pos + 12, true) };
+      }
+      pos += 8 + size + (size % 2);
+    }
+    if (joined.length > 1 << 20) {
+      throw new AudioDecodeError('corrupt', 'The recording is damaged and cannot be read.');
+    }
+    return undefined;
+  }
+}
+

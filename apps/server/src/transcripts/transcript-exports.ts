@@ -1,0 +1,128 @@
+/**
+ * Transcript downloads: plain text, SubRip, WebVTT, JSON and Markdown, from the stored
+ * segments (word timings) where a format needs times.
+ */
+import type { TranscriptSegment } from '../transcription/transcriber.ts';
+
+export const EXPORT_FORMATS = {
+  txt: 'text/plain; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+} as const;
+export type ExportFormat = keyof typeof EXPORT_FORMATS;
+
+export function isExportFormat(value: string): value is ExportFormat {
+  return Object.hasOwn(EXPORT_FORMATS, value);
+}
+
+export interface ExportableNote {
+  id: string;
+  title: string;
+  transcript: string;
+  segments: TranscriptSegment[];
+  durationSeconds: number | null;
+  language: string | null;
+  createdAt: string;
+}
+
+export function renderTranscript(note: ExportableNote, format: ExportFormat): string {
+  switch (format) {
+    case 'txt':
+      return `${note.transcript}\n`;
+    case 'srt':
+      return captions(note).map((c, i) => `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${c.text}\n`).join('\n');
+    case 'vtt':
+      return `WEBVTT\n\n${captions(note)
+        .map((c) => `${vttTime(c.start)} --> ${vttTime(c.end)}\n${c.text}\n`)
+        .join('\n')}`;
+    case 'json':
+      return `${JSON.stringify(
+        {
+          id: note.id,
+          title: note.title,
+          language: note.language,
+          duration_seconds: note.durationSeconds,
+          created_at: note.createdAt,
+          text: note.transcript,
+          segments: note.segments,
+        },
+        null,
+        2,
+      )}\n`;
+    case 'md': {
+      const lines = [`# ${note.title.replace(/[\r\n]+/g, ' ')}`, ''];
+      if (note.segments.length > 0 && !edited(note)) {
+        for (const s of note.segments) lines.push(`**[${clockTime(s.start)}]** ${s.text}`, '');
+      } else {
+        lines.push(note.transcript, '');
+      }
+      return lines.join('\n');
+    }
+  }
+}
+
+/** Segments, or one caption spanning the recording when the text was edited by hand. */
+function captions(note: ExportableNote): { start: number; end: number; text: string }[] {
+  if (note.segments.length > 0 && !edited(note)) {
+    return note.segments.map((s) => ({ start: s.start, end: Math.max(s.end, s.start + 0.001), text: s.text }));
+  }
+  if (!note.transcript.trim()) return [];
+  return [{ start: 0, end: Math.max(note.durationSeconds ?? 0, 0.001), text: note.transcript.trim() }];
+}
+
+/** Hand-edited text no longer matches the engine's segments. */
+function edited(note: ExportableNote): boolean {
+  return note.segments.map((s) => s.text).join(' ') !== note.transcript;
+}
+
+function parts(seconds: number): { h: number; m: number; s: number; ms: number } {
+  const total = Math.max(0, Math.round(seconds * 1000));
+  return {
+    h: Math.floor(total / 3_600_000),
+    m: Math.floor(total / 60_000) % 60,
+    s: Math.floor(total / 1000) % 60,
+    ms: total % 1000,
+  };
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** 01:02:03,456 */
+export function srtTime(seconds: number): string {
+  const { h, m, s, ms } = parts(seconds);
+  return `${pad(h)}:${pad(m)}:${pad(s)},${pad(ms, 3)}`;
+}
+
+/** 01:02:03.456 */
+export function vttTime(seconds: number): string {
+  const { h, m, s, ms } = parts(seconds);
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms, 3)}`;
+}
+
+function clockTime(seconds: number): string {
+  const { h, m, s } = parts(seconds);
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/**
+ * A download name from the note's title: letters, digits, spaces, dots, dashes and
+ * underscores only (no path or header tricks), at most 80 characters, never empty.
+ */
+export function exportFileName(title: string, format: ExportFormat): string {
+  const base = title
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[ .]+|[ .]+$/g, '')
+    .slice(0, 80)
+    .trim();
+  return `${base || 'transcript'}.${format}`;
+}
+
+/** RFC 6266: an ASCII fallback plus the UTF-8 name. */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'transcript';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

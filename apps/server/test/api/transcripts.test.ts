@@ -1,0 +1,273 @@
+/**
+ * Transcription through the API with the real worker (ROLE=all): formats, failures with
+ * their reasons, progress and its event stream, retry, re-transcription with versions,
+ * and transcript exports. Audio is made at test time (flite, ffmpeg).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pad } from '@voxpad/shared/pads';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import type { TranscriptionState } from '../../src/transcripts/transcripts-routes.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { signedUpClient } from '../support/http-client.ts';
+import type { TestClient } from '../support/http-client.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-transcripts-'));
+const file = (name: string) => path.join(dir, name);
+const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
+const TEXT = 'please remember to buy milk and bread tomorrow morning';
+const KEYWORDS = ['remember', 'buy', 'milk', 'bread', 'tomorrow', 'morning'];
+
+let server: TestApp;
+let client: TestClient;
+let other: TestClient;
+let pad: Pad;
+
+beforeAll(async () => {
+  execFileSync('flite', ['-voice', 'slt', '-t', TEXT, '-o', file('speech.wav')]);
+  // Speech, a pause, speech: a 40 s note for the duration limit and the event stream.
+  ffmpeg('-i', file('speech.wav'), '-af', 'apad=pad_dur=36', '-c:a', 'libopus', file('long.ogg'));
+  server = await startTestApp({ ROLE: 'all', WORKER_CONCURRENCY: '2', MAX_DURATION_SECONDS: '30' });
+  ({ client } = await signedUpClient(server.baseUrl));
+  ({ client: other } = await signedUpClient(server.baseUrl));
+  pad = (await client.post<Pad>('/api/v1/pad/', { name: 'Transcripts' })).body;
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function upload(bytes: Uint8Array, type: string, name: string, title?: string): Promise<VoiceNote> {
+  const res = await client.request<VoiceNote>('POST', `/api/v1/pad/${pad.id}/voicenote/`, {
+    body: bytes,
+    headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"` },
+  });
+  expect(res.status, res.text).toBe(201);
+  if (title) {
+    await client.request('PATCH', `/api/v1/pad/${pad.id}/voicenote/${res.body.id}/`, { json: { title } });
+  }
+  return res.body;
+}
+
+const notePath = (id: string) => `/api/v1/pad/${pad.id}/voicenote/${id}`;
+
+async function settled(id: string, timeoutMs = 60_000): Promise<VoiceNote & TranscriptionState> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const note = (await client.get<VoiceNote>(`${notePath(id)}/`)).body;
+    const state = (await client.get<TranscriptionState>(`${notePath(id)}/progress/`)).body;
+    if (note.status === 'done' || note.status === 'failed') return { ...note, ...state };
+    if (Date.now() > deadline) throw new Error(`note ${id} still ${note.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const recall = (text: string | null) => {
+  const words = new Set((text ?? '').split(/\s+/));
+  return KEYWORDS.filter((k) => words.has(k)).length / KEYWORDS.length;
+};
+
+describe('formats through the API', () => {
+  const cases: [string, string[], string][] = [
+    ['speech.webm', ['-c:a', 'libopus'], 'audio/webm'],
+    ['speech.mp3', ['-c:a', 'libmp3lame'], 'audio/mpeg'],
+    ['speech.m4a', ['-c:a', 'aac'], 'audio/mp4'],
+    ['speech.flac', ['-c:a', 'flac'], 'audio/flac'],
+  ];
+  for (const [name, args, type] of cases) {
+    it(`transcribes ${name}`, async () => {
+      ffmpeg('-i', file('speech.wav'), ...args, file(name));
+      const note = await upload(fs.readFileSync(file(name)), type, name);
+      const done = await settled(note.id);
+      expect(done.status).toBe('done');
+      expect(done.progress).toBe(1);
+      expect(done.attempts).toBe(1);
+      expect(recall(done.transcript)).toBeGreaterThanOrEqual(0.6);
+    });
+  }
+
+  it('trusts the bytes over the label: an MP3 sent as audio/wav is transcribed', async () => {
+    ffmpeg('-i', file('speech.wav'), '-c:a', 'libmp3lame', '-f', 'mp3', file('label.wav'));
+    const note = await upload(fs.readFileSync(file('label.wav')), 'audio/wav', 'recording.wav');
+    expect(note.content_type).toBe('audio/mpeg');
+    const done = await settled(note.id);
+    expect(done.status).toBe('done');
+    expect(recall(done.transcript)).toBeGreaterThanOrEqual(0.6);
+  });
+});
+
+describe('recordings that fail, with a reason', () => {
+  it('silent', async () => {
+    ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '3', '-c:a', 'libopus', file('silent.webm'));
+    const done = await settled((await upload(fs.readFileSync(file('silent.webm')), 'audio/webm', 's.webm')).id);
+    expect(done).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(done.failure_reason).toMatch(/silent/);
+  });
+
+  it('corrupt', async () => {
+    ffmpeg('-i', file('speech.wav'), '-c:a', 'libopus', file('corrupt.webm'));
+    const bytes = fs.readFileSync(file('corrupt.webm'));
+    const broken = Buffer.concat([bytes.subarray(0, 64), Buffer.alloc(5000, 0x5a)]);
+    const done = await settled((await upload(broken, 'audio/webm', 'c.webm')).id);
+    expect(done).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(done.failure_reason).toMatch(/damaged|empty/);
+  });
+
+  it('longer than MAX_DURATION_SECONDS', async () => {
+    const done = await settled((await upload(fs.readFileSync(file('long.ogg')), 'audio/ogg', 'l.ogg')).id);
+    expect(done).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(done.failure_reason).toMatch(/longer than 30 seconds/);
+  });
+
+  it('retries a failed note on request, and only a failed one', async () => {
+    ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '2', '-c:a', 'flac', file('silent.flac'));
+    const note = await upload(fs.readFileSync(file('silent.flac')), 'audio/flac', 's.flac');
+    const failed = await settled(note.id);
+    expect(failed.status).toBe('failed');
+    const retried = await client.post<TranscriptionState>(`${notePath(note.id)}/retry/`);
+    expect(retried.status).toBe(202);
+    expect(retried.body).toMatchObject({ status: 'pending', attempts: 0, progress: 0 });
+    const again = await settled(note.id);
+    expect(again).toMatchObject({ status: 'failed', attempts: 1 });
+
+    const good = await upload(fs.readFileSync(file('speech.wav')), 'audio/wav', 'ok.wav');
+    await settled(good.id);
+    expect((await client.post(`${notePath(good.id)}/retry/`)).status).toBe(409);
+    expect((await other.post(`${notePath(good.id)}/retry/`)).status).toBe(404);
+  });
+});
+
+describe('progress', () => {
+  it('streams state events with rising progress until the note is done', async () => {
+    // A 25 s note with speech at both ends: several chunks, so progress moves in steps.
+    ffmpeg('-i', file('speech.wav'), '-i', file('speech.wav'), '-filter_complex', '[0]apad=pad_dur=20[a];[a][1]concat=n=2:v=0:a=1', '-c:a', 'libopus', file('mid.webm'));
+    const note = await upload(fs.readFileSync(file('mid.webm')), 'audio/webm', 'mid.webm');
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${server.baseUrl}${notePath(note.id)}/events/`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const text = await res.text(); // ends when the server closes the stream
+    const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n\n/g)].map((m) => ({
+      event: m[1]!,
+      data: JSON.parse(m[2]!) as TranscriptionState,
+    }));
+    const states = events.filter((e) => e.event === 'state').map((e) => e.data);
+    expect(states.length).toBeGreaterThanOrEqual(2);
+    const progress = states.map((s) => s.progress);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    expect(states.at(-1)).toMatchObject({ status: 'done', progress: 1 });
+    expect(events.at(-1)).toMatchObject({ event: 'end', data: { status: 'done' } });
+
+    const stranger = await fetch(`${server.baseUrl}${notePath(note.id)}/events/`, {
+      headers: { cookie: [...other.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(stranger.status).toBe(404);
+  });
+});
+
+describe('re-transcription and versions', () => {
+  it('keeps a hand-edited transcript as a version and restores it', async () => {
+    const note = await upload(fs.readFileSync(file('speech.wav')), 'audio/wav', 'v.wav');
+    const first = await settled(note.id);
+    const edit = await client.request('PATCH', `${notePath(note.id)}/`, { json: { transcript: 'my own words' } });
+    expect(edit.status).toBe(200);
+
+    expect((await client.post(`${notePath(note.id)}/transcribe/`, { engine: 'whisper' })).status).toBe(400);
+    const queued = await client.post<TranscriptionState>(`${notePath(note.id)}/transcribe/`, { language: 'en' });
+    expect(queued.status).toBe(202);
+    expect(queued.body).toMatchObject({ status: 'pending', language: 'en' });
+    expect((await client.post(`${notePath(note.id)}/transcribe/`)).status).toBe(409);
+    const second = await settled(note.id);
+    expect(second).toMatchObject({ status: 'done', transcript: first.transcript, language: 'en' });
+
+    type Version = { id: string; source: string; text: string; current: boolean };
+    const versions = (await client.get<{ results: Version[] }>(`${notePath(note.id)}/versions/`)).body.results;
+    expect(versions.map((v) => v.source)).toEqual(['engine', 'manual', 'engine']);
+    expect(versions[1]!.text).toBe('my own words');
+    expect(versions[0]!.current).toBe(true);
+
+    const restored = await client.post<{ transcript: string; transcript_edited: boolean }>(
+      `${notePath(note.id)}/versions/${versions[1]!.id}/restore/`,
+    );
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ transcript: 'my own words', transcript_edited: true });
+    expect((await client.get<VoiceNote>(`${notePath(note.id)}/`)).body.transcript).toBe('my own words');
+    // Restoring adds no duplicate: the typed text was already a version.
+    const after = (await client.get<{ results: Version[] }>(`${notePath(note.id)}/versions/`)).body.results;
+    expect(after).toHaveLength(3);
+    expect((await other.get(`${notePath(note.id)}/versions/`)).status).toBe(404);
+    expect((await client.post(`${notePath(note.id)}/versions/nope/restore/`)).status).toBe(404);
+
+    const unsupported = await client.post(`${notePath(note.id)}/transcribe/`, { language: 'de' });
+    expect(unsupported.status).toBe(202);
+    const german = await settled(note.id);
+    expect(german.status).toBe('failed');
+    expect(german.failure_reason).toMatch(/language/);
+    expect(german.attempts).toBe(1);
+  });
+});
+
+describe('exports', () => {
+  let id: string;
+  beforeAll(async () => {
+    const note = await upload(fs.readFileSync(file('speech.wav')), 'audio/wav', 'e.wav', 'Shopping: milk/bread "list"');
+    id = (await settled(note.id)).id;
+  });
+
+  const parseCues = (text: string, separator: ',' | '.') => {
+    const time = `(\\d{2}):(\\d{2}):(\\d{2})\\${separator}(\\d{3})`;
+    const re = new RegExp(`${time} --> ${time}\\n(.+)`, 'g');
+    return [...text.matchAll(re)].map((m) => {
+      const n = m.slice(1, 9).map(Number);
+      return {
+        start: n[0]! * 3600 + n[1]! * 60 + n[2]! + n[3]! / 1000,
+        end: n[4]! * 3600 + n[5]! * 60 + n[6]! + n[7]! / 1000,
+        text: m[9]!,
+      };
+    });
+  };
+
+  it('SRT and WebVTT carry the segments with their timings', async () => {
+    const note = (await client.get<VoiceNote>(`${notePath(id)}/`)).body;
+    const srt = await client.get(`${notePath(id)}/transcript.srt`);
+    expect(srt.status).toBe(200);
+    expect(srt.headers.get('content-type')).toBe('application/x-subrip; charset=utf-8');
+    expect(srt.headers.get('content-disposition')).toBe(
+      `attachment; filename="Shopping milk bread list.srt"; filename*=UTF-8''Shopping%20milk%20bread%20list.srt`,
+    );
+    expect(srt.text).toMatch(/^1\n/);
+    const cues = parseCues(srt.text, ',');
+    expect(cues.map((c) => c.text)).toEqual(note.segments.map((s) => s.text));
+    cues.forEach((c, i) => {
+      expect(c.start).toBeCloseTo(note.segments[i]!.start, 3);
+      expect(c.end).toBeCloseTo(note.segments[i]!.end, 3);
+    });
+
+    const vtt = await client.get(`${notePath(id)}/transcript.vtt`);
+    expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    expect(vtt.text.startsWith('WEBVTT\n\n')).toBe(true);
+    expect(parseCues(vtt.text, '.')).toEqual(cues);
+  });
+
+  it('txt, json and md', async () => {
+    const note = (await client.get<VoiceNote>(`${notePath(id)}/`)).body;
+    const txt = await client.get(`${notePath(id)}/transcript.txt`);
+    expect(txt.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(txt.text).toBe(`${note.transcript}\n`);
+    const json = await client.get<{ text: string; segments: unknown[] }>(`${notePath(id)}/transcript.json`);
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(json.body).toMatchObject({ text: note.transcript, segments: note.segments });
+    const md = await client.get(`${notePath(id)}/transcript.md`);
+    expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(md.text.startsWith('# Shopping: milk/bread "list"\n')).toBe(true);
+    expect(md.headers.get('content-disposition')).toMatch(/filename="Shopping milk bread list\.md"/);
+  });
+
+  it('unknown formats and other people’s notes are not found', async () => {
+    expect((await client.get(`${notePath(id)}/transcript.docx`)).status).toBe(404);
+    expect((await other.get(`${notePath(id)}/transcript.txt`)).status).toBe(404);
+  });
+});

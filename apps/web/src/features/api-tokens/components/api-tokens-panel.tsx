@@ -1,0 +1,175 @@
+import { API_TOKEN_NAME_MAX, type CreatedApiToken } from '@voxpad/shared/api-tokens';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { isHttpError } from '../../../lib/api-client.ts';
+import { daysAgo } from '../../../lib/days-ago.ts';
+import { toastHttpError } from '../../../lib/toast-http-error.ts';
+import { useCreateApiToken } from '../api/create-api-token.ts';
+import { useApiTokens } from '../api/get-api-tokens.ts';
+import { useRevokeApiToken } from '../api/revoke-api-token.ts';
+
+function NewToken({ created, onDismiss }: { created: CreatedApiToken; onDismiss: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <FormAlert tone="success">
+      <p className="font-medium">Token “{created.name}” created. Copy it now: it will not be shown again.</p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <code
+          aria-label="New API token"
+          className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 select-all dark:bg-slate-950 dark:text-slate-100"
+        >
+          {created.token}
+        </code>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            navigator.clipboard.writeText(created.token).then(
+              () => {
+                setCopied(true);
+                toast.success('Token copied.');
+              },
+              () => toast.error('Copying failed. Select the token and copy it by hand.'),
+            );
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+        <Button variant="ghost" onClick={onDismiss}>
+          Done
+        </Button>
+      </div>
+    </FormAlert>
+  );
+}
+
+export function ApiTokensPanel({ origin }: { origin: string }) {
+  const tokens = useApiTokens();
+  const create = useCreateApiToken();
+  const revoke = useRevokeApiToken({ onError: toastHttpError });
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setError('Give the token a name, e.g. the script or device that will use it.');
+      return;
+    }
+    setError(null);
+    create.mutate(name.trim(), {
+      onSuccess: (token) => {
+        setCreated(token);
+        setName('');
+      },
+      onError: (cause) => {
+        if (isHttpError(cause) && cause.errors[0]) setError(cause.errors[0].message);
+        else toastHttpError(cause);
+      },
+    });
+  }
+
+  return (
+    <section
+      aria-labelledby="tokens-heading"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div>
+        <h2 id="tokens-heading" className="font-semibold text-slate-900 dark:text-slate-50">
+          Personal API tokens
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Scripts and apps that speak the OpenAI audio API can transcribe with voxpad: send the audio to{' '}
+          <code className="rounded bg-slate-100 px-1 font-mono text-xs dark:bg-slate-800">
+            POST {origin}/v1/audio/transcriptions
+          </code>{' '}
+          with the header{' '}
+          <code className="rounded bg-slate-100 px-1 font-mono text-xs dark:bg-slate-800">
+            Authorization: Bearer &lt;token&gt;
+          </code>
+          . Each recording is kept as a voice note in your account.
+        </p>
+        <pre className="mt-2 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100 dark:bg-slate-950">
+          {`curl ${origin}/v1/audio/transcriptions \\\n  -H "Authorization: Bearer $VOXPAD_TOKEN" \\\n  -F file=@note.wav -F model=whisper-1`}
+        </pre>
+      </div>
+
+      {created ? <NewToken created={created} onDismiss={() => setCreated(null)} /> : null}
+
+      <form
+        onSubmit={submit}
+        noValidate
+        className="flex flex-wrap items-end gap-2"
+        aria-busy={create.isPending}
+      >
+        <TextField
+          label="Token name"
+          placeholder="Laptop script"
+          value={name}
+          maxLength={API_TOKEN_NAME_MAX}
+          onChange={(event) => setName(event.target.value)}
+          error={error ?? undefined}
+          className="min-w-56 flex-1"
+        />
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create token'}
+        </Button>
+      </form>
+
+      {tokens.isPending ? (
+        <Spinner label="Loading tokens…" />
+      ) : tokens.isError ? (
+        <FormAlert>Your tokens could not be loaded. Reload the page to try again.</FormAlert>
+      ) : tokens.data.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">You have no API tokens.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {tokens.data.map((token) => (
+            <li
+              key={token.id}
+              className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
+            >
+              <div>
+                <p className="font-medium text-slate-900 dark:text-slate-50">{token.name}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  Created {daysAgo(token.created_at)} ·{' '}
+                  {token.last_used_at ? `last used ${daysAgo(token.last_used_at)}` : 'never used'}
+                </p>
+              </div>
+              {confirming === token.id ? (
+                <div
+                  role="alertdialog"
+                  aria-label={`Revoke ${token.name}?`}
+                  className="flex items-center gap-2"
+                >
+                  <span className="text-red-800 dark:text-red-200">
+                    Revoke? Scripts using it stop working.
+                  </span>
+                  <Button variant="danger" onClick={() => revoke.mutate(token.id)}>
+                    Revoke
+                  </Button>
+                  <Button variant="secondary" autoFocus onClick={() => setConfirming(null)}>
+                    Keep
+                  </Button>
+                </div>
+              ) : (
+                <Button
+                  variant="ghost"
+                  aria-label={`Revoke ${token.name}`}
+                  onClick={() => setConfirming(token.id)}
+                >
+                  Revoke
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

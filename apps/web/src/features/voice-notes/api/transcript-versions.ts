@@ -1,0 +1,59 @@
+import { transcriptSegmentSchema } from '@voxpad/shared/voice-notes';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../lib/api-client.ts';
+import { voiceNoteQueryOptions } from './get-voice-note.ts';
+import { voiceNotesQueryKey } from './get-voice-notes.ts';
+
+/** Not in packages/shared yet: mirrors the server's answer to GET .../versions/. */
+export const transcriptVersionSchema = z.object({
+  id: z.string(),
+  /** `engine` (a transcription) or `manual` (text a person typed). */
+  source: z.string(),
+  text: z.string(),
+  segments: z.array(transcriptSegmentSchema).optional(),
+  created_at: z.string(),
+  /** The note's transcript is this text now. */
+  current: z.boolean().optional(),
+});
+export type TranscriptVersion = z.infer<typeof transcriptVersionSchema>;
+const versionListSchema = z.object({ results: z.array(transcriptVersionSchema) });
+
+function notePath(padId: string, voiceNoteId: string): string {
+  return `pad/${encodeURIComponent(padId)}/voicenote/${encodeURIComponent(voiceNoteId)}`;
+}
+
+export function transcriptVersionsQueryKey(padId: string, voiceNoteId: string) {
+  return ['voice-notes', padId, 'detail', voiceNoteId, 'versions'] as const;
+}
+
+/** GET pad/{id}/voicenote/{vid}/versions/: every transcript the note has had. */
+export function transcriptVersionsQueryOptions(padId: string, voiceNoteId: string, updatedAt: string) {
+  return queryOptions({
+    // The note's updated_at is in the key so an edit or a finished transcription refetches.
+    queryKey: [...transcriptVersionsQueryKey(padId, voiceNoteId), updatedAt] as const,
+    queryFn: () => apiClient.api('GET', `${notePath(padId, voiceNoteId)}/versions/`, versionListSchema),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useTranscriptVersions(padId: string, voiceNoteId: string, updatedAt: string) {
+  return useQuery(transcriptVersionsQueryOptions(padId, voiceNoteId, updatedAt));
+}
+
+/** POST pad/{id}/voicenote/{vid}/versions/{version}/restore/: that text becomes the transcript. */
+export function useRestoreTranscriptVersion(padId: string, voiceNoteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (versionId: string) =>
+      apiClient.apiVoid(
+        'POST',
+        `${notePath(padId, voiceNoteId)}/versions/${encodeURIComponent(versionId)}/restore/`,
+      ),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: voiceNoteQueryOptions(padId, voiceNoteId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: transcriptVersionsQueryKey(padId, voiceNoteId) });
+      void queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey(padId) });
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { ACCEPTED_AUDIO_FORMATS } from '@voxpad/shared/voice-notes';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { ACCEPTED_AUDIO, looksLikeAudio } from '../utils/upload-file.ts';
+
+export interface FileDropProps {
+  onFile: (file: File) => void;
+  onRejected: (message: string) => void;
+  disabled?: boolean;
+}
+
+/** Drop an audio file here or pick one; the drop zone is a convenience, the button is the way in. */
+export function FileDrop({ onFile, onRejected, disabled = false }: FileDropProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const [over, setOver] = useState(false);
+
+  function accept(files: FileList | null) {
+    const file = files?.[0];
+    if (!file) return;
+    if (!looksLikeAudio(file)) {
+      onRejected(
+        `“${file.name}” does not look like audio. Choose a recording in one of these formats: ${ACCEPTED_AUDIO_FORMATS.join(', ')}.`,
+      );
+      return;
+    }
+    onFile(file);
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setOver(false);
+    if (!disabled) accept(event.dataTransfer.files);
+  }
+
+  return (
+    <div
+      onDragOver={(event) => {
+        event.preventDefault();
+        if (!disabled) setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      className={`flex flex-wrap items-center gap-3 rounded-xl border-2 border-dashed p-4 transition-colors ${
+        over
+          ? 'border-indigo-500 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-500/10'
+          : 'border-slate-300 dark:border-slate-700'
+      }`}
+    >
+      <input
+        ref={inputRef}
+        type="file"
+        accept={ACCEPTED_AUDIO}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => {
+          accept(event.target.files);
+          event.target.value = '';
+        }}
+      />
+      <Button
+        variant="secondary"
+        disabled={disabled}
+        aria-describedby={hintId}
+        onClick={() => inputRef.current?.click()}
+      >
+        Upload a file…
+      </Button>
+      <p id={hintId} className="text-sm text-slate-600 dark:text-slate-300">
+        or drop an audio file here. {ACCEPTED_AUDIO_FORMATS.join(', ')}.
+      </p>
+    </div>
+  );
+}

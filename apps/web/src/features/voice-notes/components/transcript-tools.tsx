@@ -1,0 +1,125 @@
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { daysAgo } from '../../../lib/days-ago.ts';
+import { toastHttpError } from '../../../lib/toast-http-error.ts';
+import { useRequestTranscription } from '../api/request-transcription.ts';
+import { useRestoreTranscriptVersion, useTranscriptVersions } from '../api/transcript-versions.ts';
+import { EXPORT_FORMATS, EXPORT_LABELS, exportUrl } from '../utils/transcript-exports.ts';
+import { isInProgress } from '../utils/voice-note-status.ts';
+
+/** A failed note's reason with Retry; for finished notes, Re-transcribe. */
+export function TranscriptionControls({ note }: { note: VoiceNote }) {
+  const request = useRequestTranscription(note.pad_id, note.id);
+  if (note.status === 'failed') {
+    return (
+      <FormAlert>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <span>
+            <strong className="font-semibold">Transcription failed.</strong>{' '}
+            {note.failure_reason ?? 'The server could not transcribe this recording.'}
+          </span>
+          <Button
+            variant="secondary"
+            disabled={request.isPending}
+            onClick={() => request.mutate('retry', { onError: toastHttpError })}
+          >
+            {request.isPending ? 'Retrying…' : 'Retry'}
+          </Button>
+        </div>
+      </FormAlert>
+    );
+  }
+  return (
+    <Button
+      variant="secondary"
+      disabled={isInProgress(note.status) || request.isPending}
+      onClick={() => request.mutate('transcribe', { onError: toastHttpError })}
+    >
+      {request.isPending ? 'Starting…' : 'Re-transcribe'}
+    </Button>
+  );
+}
+
+/** Server exports, as plain download links (the session cookie goes along). */
+export function ExportLinks({ note }: { note: VoiceNote }) {
+  if (note.transcript === null) {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Exports are available once there is a transcript.
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Export the transcript" className="flex flex-wrap gap-2">
+      {EXPORT_FORMATS.map((format) => (
+        <li key={format}>
+          <a
+            href={exportUrl(note.pad_id, note.id, format)}
+            download
+            className={buttonClasses('secondary')}
+            aria-label={`Download as ${EXPORT_LABELS[format].long}`}
+          >
+            {EXPORT_LABELS[format].short}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TranscriptVersions({ note }: { note: VoiceNote }) {
+  const versions = useTranscriptVersions(note.pad_id, note.id, note.updated_at);
+  const restore = useRestoreTranscriptVersion(note.pad_id, note.id);
+  const busy = isInProgress(note.status);
+  if (versions.isPending)
+    return <p className="text-sm text-slate-500 dark:text-slate-400">Loading versions…</p>;
+  if (versions.isError) {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-300">Earlier versions could not be loaded.</p>
+    );
+  }
+  if (versions.data.results.length === 0) {
+    return <p className="text-sm text-slate-600 dark:text-slate-300">No versions yet.</p>;
+  }
+  return (
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+      {versions.data.results.map((version) => {
+        const when = new Date(version.created_at).toLocaleString();
+        return (
+          <li key={version.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-800 dark:text-slate-100">
+                {version.source === 'manual' ? 'Edited by hand' : 'Transcribed'}{' '}
+                <time dateTime={version.created_at} title={when}>
+                  {daysAgo(version.created_at)}
+                </time>
+              </p>
+              <p className="truncate text-slate-600 dark:text-slate-300">{version.text || '(empty)'}</p>
+            </div>
+            {version.current ? (
+              <span className="shrink-0 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-300 ring-inset dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800">
+                Current
+              </span>
+            ) : (
+              <Button
+                variant="secondary"
+                disabled={busy || restore.isPending}
+                onClick={() =>
+                  restore.mutate(version.id, {
+                    onError: toastHttpError,
+                    onSuccess: () => toast.success('That version is the transcript again.'),
+                  })
+                }
+                aria-label={`Restore the version from ${when}`}
+              >
+                Restore
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

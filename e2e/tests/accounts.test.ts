@@ -1,0 +1,201 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
+import { Mailbox, loginCodeIn } from '../support/mailbox.ts';
+import { startTestIdp, type TestIdp } from '../support/oidc-provider.ts';
+import { startBuiltServer, type RunningServer } from '../support/server.ts';
+
+/**
+ * Accounts in Chromium against the built app: sign-up with the emailed link, logout and
+ * password login, password reset from the mail, login by code, and login through a local
+ * OpenID Connect provider (oidc-provider on loopback) including its provider sign-up step.
+ */
+const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
+const PASSWORD = 'a perfectly fine password';
+let server: RunningServer;
+let browser: Browser;
+let mailbox: Mailbox;
+let idp: TestIdp;
+let context: BrowserContext;
+let page: Page;
+let consoleErrors: string[] = [];
+let n = 0;
+
+beforeAll(async () => {
+  await fs.mkdir(screenshotDir, { recursive: true });
+  mailbox = await Mailbox.start();
+  idp = await startTestIdp([
+    { id: 'ada', email: 'ada@example.org', email_verified: true, preferred_username: 'ada', name: 'Ada L.' },
+    { id: 'grace', preferred_username: 'grace', name: 'Grace H.' },
+  ]);
+  server = await startBuiltServer({
+    SMTP_URL: mailbox.url,
+    SOCIAL_PROVIDERS: JSON.stringify([
+      {
+        id: 'localid',
+        name: 'Local ID',
+        issuer: idp.issuer,
+        client_id: 'voxpad-e2e',
+        client_secret: 'e2e-secret',
+      },
+    ]),
+  });
+  idp.addClient({
+    client_id: 'voxpad-e2e',
+    client_secret: 'e2e-secret',
+    redirect_uris: [`${server.baseUrl}/_headless/browser/v1/auth/provider/callback/localid`],
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await idp?.close();
+  await mailbox?.close();
+});
+
+beforeEach(async () => {
+  // Every scenario is a new visitor: its own cookies at our app and at the provider.
+  context = await browser.newContext();
+  page = await context.newPage();
+  consoleErrors = [];
+  page.on('console', (message) => {
+    // Chromium logs every non-2xx fetch (the anonymous session's 401, a wrong password's 400)
+    // as "Failed to load resource"; those are expected answers, not application errors.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      consoleErrors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+});
+
+afterEach(async (test) => {
+  await page.screenshot({
+    path: path.join(screenshotDir, `accounts-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
+    fullPage: true,
+  });
+  await context.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+function person(prefix: string) {
+  const username = `${prefix}${Date.now().toString(36)}${n++}`;
+  return { username, email: `${username}@example.org` };
+}
+
+/** The first link in the mail pointing at `route` (e.g. /auth/verify/). */
+function linkIn(text: string, route: string): string {
+  const link = new RegExp(`https?://\\S+${route}\\S+`).exec(text)?.[0];
+  if (!link) throw new Error(`no ${route} link in:\n${text}`);
+  return link;
+}
+
+async function signUpAndConfirm(who: { username: string; email: string }) {
+  await page.goto(`${server.baseUrl}/auth/signup`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(/\/auth\/verification-pending/);
+  const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
+  await page.goto(linkIn(mail.text, '/auth/verify/'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(`${server.baseUrl}/`);
+}
+
+async function logOut() {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL(/\/auth\/login/);
+}
+
+async function logIn(identifier: string, password: string) {
+  await page.getByLabel('Username or email').fill(identifier);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('accounts, in Chromium', () => {
+  it('signs up, confirms from the mail, logs out and logs in with the password', async () => {
+    const who = person('signup');
+    await signUpAndConfirm(who);
+    await logOut();
+    await logIn(who.username, 'not the password at all');
+    await page.getByText(/not correct/i).waitFor();
+    await logIn(who.username, PASSWORD);
+    await page.waitForURL(`${server.baseUrl}/`);
+  });
+
+  it('resets a forgotten password from the mail and logs in with the new one', async () => {
+    const who = person('reset');
+    await signUpAndConfirm(who);
+    await logOut();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL(/\/auth\/password\/reset/);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const mail = await mailbox.waitFor(who.email, { subject: /password reset/i, timeoutMs: 15_000 });
+    await page.goto(linkIn(mail.text, '/auth/password/confirm/'));
+    const newPassword = 'another perfectly fine password';
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: /password/i }).click();
+    await page.waitForURL(/\/auth\/login/);
+    await logIn(who.email, PASSWORD);
+    await page.getByText(/not correct/i).waitFor();
+    await logIn(who.email, newPassword);
+    await page.waitForURL(`${server.baseUrl}/`);
+  });
+
+  it('logs in with a code from the mail', async () => {
+    const who = person('code');
+    await signUpAndConfirm(who);
+    await logOut();
+    await page.getByRole('link', { name: 'Email me a login code' }).click();
+    await page.waitForURL(/\/auth\/magic\/code/);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.waitForURL(/\/auth\/magic\/verify/);
+    const code = loginCodeIn(await mailbox.waitFor(who.email, { subject: /code/i, timeoutMs: 15_000 }));
+    await page.getByLabel('Login code').fill(code);
+    await page.getByRole('button', { name: /log in|continue|confirm/i }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+  });
+
+  it('logs in through the OpenID provider (verified email: account created)', async () => {
+    await page.goto(`${server.baseUrl}/auth/login`);
+    await page.getByRole('button', { name: 'Continue with Local ID' }).click();
+    await page.waitForURL(`${idp.issuer}/interaction/**`);
+    await page.getByRole('button', { name: 'Sign in as ada' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+  });
+
+  it('shows the error when the person denies at the provider', async () => {
+    await page.goto(`${server.baseUrl}/auth/login`);
+    await page.getByRole('button', { name: 'Continue with Local ID' }).click();
+    await page.waitForURL(`${idp.issuer}/interaction/**`);
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL(/\/auth\/social\/callback\?error=cancelled/);
+    await page.getByText('You cancelled logging in with the provider.').waitFor();
+  });
+
+  it('finishes a provider sign-up without an email: enter one, confirm it from the mail', async () => {
+    const who = person('grace');
+    await page.goto(`${server.baseUrl}/auth/signup`);
+    await page.getByRole('button', { name: 'Continue with Local ID' }).click();
+    await page.waitForURL(`${idp.issuer}/interaction/**`);
+    await page.getByRole('button', { name: 'Sign in as grace' }).click();
+    await page.waitForURL(/\/auth\/social\/callback$/);
+    await page.getByRole('heading', { name: 'Finish signing up' }).waitFor();
+    expect(await page.getByLabel('Username').inputValue()).toBe('grace');
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/\/auth\/verification-pending/);
+    const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
+    await page.goto(linkIn(mail.text, '/auth/verify/'));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+  });
+});
