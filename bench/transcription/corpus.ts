@@ -73,13 +73,26 @@ export function buildCorpus(dir: string): Clip[] {
     clips.push({ group, id, wav, raw, reference: normalise(reference) });
   };
   const librivox = readTranscription(path.join(TESTDATA, 'librivox', 'transcription'));
-  for (const [id, text] of librivox) add('librivox', id, [path.join(TESTDATA, 'librivox', `${id}.wav`)], text);
+  for (const [id, text] of librivox)
+    add('librivox', id, [path.join(TESTDATA, 'librivox', `${id}.wav`)], text);
   const cards = readTranscription(path.join(TESTDATA, 'cards', 'cards.transcription'));
   for (const [id, text] of cards) add('cards', id, [path.join(TESTDATA, 'cards', `${id}.wav`)], text);
   add(
     'goforward',
     'goforward',
-    ['-t', 'raw', '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', path.join(TESTDATA, 'goforward.raw')],
+    [
+      '-t',
+      'raw',
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      '-b',
+      '16',
+      '-e',
+      'signed-integer',
+      path.join(TESTDATA, 'goforward.raw'),
+    ],
     'go forward ten meters',
   );
   for (const voice of ['slt', 'rms', 'awb']) {
@@ -110,15 +123,24 @@ export function transcribeBatch(dir: string, clips: readonly Clip[]): Map<string
   execFileSync(
     'pocketsphinx_batch',
     [
-      '-adcin', 'yes',
-      '-cepdir', dir,
-      '-cepext', '.raw',
-      '-ctl', ctl,
-      '-hyp', hyp,
-      '-hmm', path.join(MODEL, 'en-us'),
-      '-lm', path.join(MODEL, 'en-us.lm.bin'),
-      '-dict', path.join(MODEL, 'cmudict-en-us.dict'),
-      '-logfn', '/dev/null',
+      '-adcin',
+      'yes',
+      '-cepdir',
+      dir,
+      '-cepext',
+      '.raw',
+      '-ctl',
+      ctl,
+      '-hyp',
+      hyp,
+      '-hmm',
+      path.join(MODEL, 'en-us'),
+      '-lm',
+      path.join(MODEL, 'en-us.lm.bin'),
+      '-dict',
+      path.join(MODEL, 'cmudict-en-us.dict'),
+      '-logfn',
+      '/dev/null',
     ],
     { stdio: 'ignore' },
   );
@@ -150,5 +172,8 @@ export function wordErrors(reference: string, hypothesis: string): { errors: num
 }
 
 export function loadAverage(): string {
-  return os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 }

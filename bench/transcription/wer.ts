@@ -15,7 +15,8 @@ try {
   const engine = createPocketsphinxTranscriber({ workers: Number(process.env.BENCH_WORKERS ?? 2) });
   const ours = new Map<string, string>();
   try {
-    for (const clip of clips) ours.set(path.basename(clip.raw, '.raw'), await transcribeOurs(engine, clip.wav));
+    for (const clip of clips)
+      ours.set(path.basename(clip.raw, '.raw'), await transcribeOurs(engine, clip.wav));
   } finally {
     await engine.close();
   }
@@ -35,7 +36,9 @@ try {
       bucket.clips += 1;
     }
     if (process.env.BENCH_VERBOSE && a.errors !== b.errors) {
-      console.log(`${id}\n  ref:    ${clip.reference}\n  ours:   ${ours.get(id)}\n  theirs: ${theirs.get(id)}`);
+      console.log(
+        `${id}\n  ref:    ${clip.reference}\n  ours:   ${ours.get(id)}\n  theirs: ${theirs.get(id)}`,
+      );
     }
   }
   const pct = (errors: number, words: number) => `${((100 * errors) / words).toFixed(1)}%`.padStart(7);
@@ -48,7 +51,9 @@ try {
     );
   }
   const ok = total.ours <= total.theirs;
-  console.log(ok ? 'PASS: ours is no worse than the bare engine' : 'FAIL: ours is worse than the bare engine');
+  console.log(
+    ok ? 'PASS: ours is no worse than the bare engine' : 'FAIL: ours is worse than the bare engine',
+  );
   process.exitCode = ok ? 0 : 1;
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

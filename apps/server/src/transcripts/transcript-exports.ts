@@ -32,7 +32,9 @@ export function renderTranscript(note: ExportableNote, format: ExportFormat): st
     case 'txt':
       return `${note.transcript}\n`;
     case 'srt':
-      return captions(note).map((c, i) => `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${c.text}\n`).join('\n');
+      return captions(note)
+        .map((c, i) => `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${c.text}\n`)
+        .join('\n');
     case 'vtt':
       return `WEBVTT\n\n${captions(note)
         .map((c) => `${vttTime(c.start)} --> ${vttTime(c.end)}\n${c.text}\n`)
@@ -66,7 +68,11 @@ export function renderTranscript(note: ExportableNote, format: ExportFormat): st
 /** Segments, or one caption spanning the recording when the text was edited by hand. */
 function captions(note: ExportableNote): { start: number; end: number; text: string }[] {
   if (note.segments.length > 0 && !edited(note)) {
-    return note.segments.map((s) => ({ start: s.start, end: Math.max(s.end, s.start + 0.001), text: s.text }));
+    return note.segments.map((s) => ({
+      start: s.start,
+      end: Math.max(s.end, s.start + 0.001),
+      text: s.text,
+    }));
   }
   if (!note.transcript.trim()) return [];
   return [{ start: 0, end: Math.max(note.durationSeconds ?? 0, 0.001), text: note.transcript.trim() }];
@@ -123,6 +129,10 @@ export function exportFileName(title: string, format: ExportFormat): string {
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name. */
 export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'transcript';
+  const ascii =
+    fileName
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'transcript';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

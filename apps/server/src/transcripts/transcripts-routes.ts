@@ -97,7 +97,10 @@ export function registerTranscriptRoutes(app: FastifyInstance, deps: TranscriptR
   app.post<NoteParams>(`${base}/retry/`, async (request, reply) => {
     const { note } = await load(request);
     if (note.status !== 'failed') {
-      throw conflict(TRANSCRIPT_ERROR_CODES.notFailed, 'Only a voice note whose transcription failed can be retried.');
+      throw conflict(
+        TRANSCRIPT_ERROR_CODES.notFailed,
+        'Only a voice note whose transcription failed can be retried.',
+      );
     }
     const result = await db
       .updateTable('voice_notes')
@@ -106,7 +109,10 @@ export function registerTranscriptRoutes(app: FastifyInstance, deps: TranscriptR
       .where('status', '=', 'failed')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) {
-      throw conflict(TRANSCRIPT_ERROR_CODES.notFailed, 'Only a voice note whose transcription failed can be retried.');
+      throw conflict(
+        TRANSCRIPT_ERROR_CODES.notFailed,
+        'Only a voice note whose transcription failed can be retried.',
+      );
     }
     deps.onQueued();
     return reply.status(202).send(presentState({ ...note, ...requeued() }));
@@ -202,38 +208,42 @@ export function registerTranscriptRoutes(app: FastifyInstance, deps: TranscriptR
         if (edited && !known) await saveCurrentAsVersion(trx, note, 'manual', now);
         return true;
       });
-      if (!restored) throw conflict(TRANSCRIPT_ERROR_CODES.busy, 'Wait until the transcription has finished.');
+      if (!restored)
+        throw conflict(TRANSCRIPT_ERROR_CODES.busy, 'Wait until the transcription has finished.');
       const after = await findJobNote(db, ownerId, note.pad_id, note.id);
       if (!after) throw notFound('This voice note');
       return { ...presentState(after), transcript: after.transcript };
     },
   );
 
-  app.get<NoteParams & { Params: { format: string } }>(`${base}/transcript.:format`, async (request, reply) => {
-    const { format } = request.params;
-    if (!isExportFormat(format)) throw notFound('This export format');
-    const { note } = await load(request);
-    if (note.transcript === null) {
-      throw conflict(TRANSCRIPT_ERROR_CODES.noTranscript, 'This voice note has no transcript yet.');
-    }
-    const body = renderTranscript(
-      {
-        id: note.id,
-        title: note.title,
-        transcript: note.transcript,
-        segments: note.segments ? (JSON.parse(note.segments) as TranscriptSegment[]) : [],
-        durationSeconds: note.duration_seconds,
-        language: note.language,
-        createdAt: toIso(note.created_at),
-      },
-      format,
-    );
-    return reply
-      .header('content-type', EXPORT_FORMATS[format])
-      .header('content-disposition', attachmentHeader(exportFileName(note.title, format)))
-      .header('cache-control', 'no-store')
-      .send(body);
-  });
+  app.get<NoteParams & { Params: { format: string } }>(
+    `${base}/transcript.:format`,
+    async (request, reply) => {
+      const { format } = request.params;
+      if (!isExportFormat(format)) throw notFound('This export format');
+      const { note } = await load(request);
+      if (note.transcript === null) {
+        throw conflict(TRANSCRIPT_ERROR_CODES.noTranscript, 'This voice note has no transcript yet.');
+      }
+      const body = renderTranscript(
+        {
+          id: note.id,
+          title: note.title,
+          transcript: note.transcript,
+          segments: note.segments ? (JSON.parse(note.segments) as TranscriptSegment[]) : [],
+          durationSeconds: note.duration_seconds,
+          language: note.language,
+          createdAt: toIso(note.created_at),
+        },
+        format,
+      );
+      return reply
+        .header('content-type', EXPORT_FORMATS[format])
+        .header('content-disposition', attachmentHeader(exportFileName(note.title, format)))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
 }
 
 function requeued() {

@@ -70,7 +70,7 @@ const recall = (text: string | null) => {
   return KEYWORDS.filter((k) => words.has(k)).length / KEYWORDS.length;
 };
 
-describe('formats through the API', () => {
+describe('formats through the API', { timeout: 120_000 }, () => {
   const cases: [string, string[], string][] = [
     ['speech.webm', ['-c:a', 'libopus'], 'audio/webm'],
     ['speech.mp3', ['-c:a', 'libmp3lame'], 'audio/mpeg'],
@@ -99,10 +99,22 @@ describe('formats through the API', () => {
   });
 });
 
-describe('recordings that fail, with a reason', () => {
+describe('recordings that fail, with a reason', { timeout: 120_000 }, () => {
   it('silent', async () => {
-    ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '3', '-c:a', 'libopus', file('silent.webm'));
-    const done = await settled((await upload(fs.readFileSync(file('silent.webm')), 'audio/webm', 's.webm')).id);
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=48000:cl=mono',
+      '-t',
+      '3',
+      '-c:a',
+      'libopus',
+      file('silent.webm'),
+    );
+    const done = await settled(
+      (await upload(fs.readFileSync(file('silent.webm')), 'audio/webm', 's.webm')).id,
+    );
     expect(done).toMatchObject({ status: 'failed', attempts: 1 });
     expect(done.failure_reason).toMatch(/silent/);
   });
@@ -140,10 +152,20 @@ describe('recordings that fail, with a reason', () => {
   });
 });
 
-describe('progress', () => {
+describe('progress', { timeout: 120_000 }, () => {
   it('streams state events with rising progress until the note is done', async () => {
     // A 25 s note with speech at both ends: several chunks, so progress moves in steps.
-    ffmpeg('-i', file('speech.wav'), '-i', file('speech.wav'), '-filter_complex', '[0]apad=pad_dur=20[a];[a][1]concat=n=2:v=0:a=1', '-c:a', 'libopus', file('mid.webm'));
+    ffmpeg(
+      '-i',
+      file('speech.wav'),
+      '-i',
+      file('speech.wav'),
+      '-filter_complex',
+      '[0]apad=pad_dur=20[a];[a][1]concat=n=2:v=0:a=1',
+      '-c:a',
+      'libopus',
+      file('mid.webm'),
+    );
     const note = await upload(fs.readFileSync(file('mid.webm')), 'audio/webm', 'mid.webm');
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(`${server.baseUrl}${notePath(note.id)}/events/`, { headers: { cookie } });
@@ -168,15 +190,19 @@ describe('progress', () => {
   });
 });
 
-describe('re-transcription and versions', () => {
+describe('re-transcription and versions', { timeout: 120_000 }, () => {
   it('keeps a hand-edited transcript as a version and restores it', async () => {
     const note = await upload(fs.readFileSync(file('speech.wav')), 'audio/wav', 'v.wav');
     const first = await settled(note.id);
-    const edit = await client.request('PATCH', `${notePath(note.id)}/`, { json: { transcript: 'my own words' } });
+    const edit = await client.request('PATCH', `${notePath(note.id)}/`, {
+      json: { transcript: 'my own words' },
+    });
     expect(edit.status).toBe(200);
 
     expect((await client.post(`${notePath(note.id)}/transcribe/`, { engine: 'whisper' })).status).toBe(400);
-    const queued = await client.post<TranscriptionState>(`${notePath(note.id)}/transcribe/`, { language: 'en' });
+    const queued = await client.post<TranscriptionState>(`${notePath(note.id)}/transcribe/`, {
+      language: 'en',
+    });
     expect(queued.status).toBe(202);
     expect(queued.body).toMatchObject({ status: 'pending', language: 'en' });
     expect((await client.post(`${notePath(note.id)}/transcribe/`)).status).toBe(409);
@@ -184,7 +210,8 @@ describe('re-transcription and versions', () => {
     expect(second).toMatchObject({ status: 'done', transcript: first.transcript, language: 'en' });
 
     type Version = { id: string; source: string; text: string; current: boolean };
-    const versions = (await client.get<{ results: Version[] }>(`${notePath(note.id)}/versions/`)).body.results;
+    const versions = (await client.get<{ results: Version[] }>(`${notePath(note.id)}/versions/`)).body
+      .results;
     expect(versions.map((v) => v.source)).toEqual(['engine', 'manual', 'engine']);
     expect(versions[1]!.text).toBe('my own words');
     expect(versions[0]!.current).toBe(true);
@@ -210,10 +237,15 @@ describe('re-transcription and versions', () => {
   });
 });
 
-describe('exports', () => {
+describe('exports', { timeout: 120_000 }, () => {
   let id: string;
   beforeAll(async () => {
-    const note = await upload(fs.readFileSync(file('speech.wav')), 'audio/wav', 'e.wav', 'Shopping: milk/bread "list"');
+    const note = await upload(
+      fs.readFileSync(file('speech.wav')),
+      'audio/wav',
+      'e.wav',
+      'Shopping: milk/bread "list"',
+    );
     id = (await settled(note.id)).id;
   });
 

@@ -48,9 +48,19 @@ afterAll(async () => {
 });
 
 const FORMATS: { name: string; file: string; args: string[]; mime: string }[] = [
-  { name: 'WebM/Opus 48 kHz stereo', file: 'speech.webm', args: ['-ar', '48000', '-ac', '2', '-c:a', 'libopus'], mime: 'audio/webm' },
+  {
+    name: 'WebM/Opus 48 kHz stereo',
+    file: 'speech.webm',
+    args: ['-ar', '48000', '-ac', '2', '-c:a', 'libopus'],
+    mime: 'audio/webm',
+  },
   { name: 'Ogg/Opus', file: 'speech.ogg', args: ['-c:a', 'libopus', '-f', 'ogg'], mime: 'audio/ogg' },
-  { name: 'MP3 44.1 kHz', file: 'speech.mp3', args: ['-ar', '44100', '-c:a', 'libmp3lame'], mime: 'audio/mpeg' },
+  {
+    name: 'MP3 44.1 kHz',
+    file: 'speech.mp3',
+    args: ['-ar', '44100', '-c:a', 'libmp3lame'],
+    mime: 'audio/mpeg',
+  },
   { name: 'M4A/AAC', file: 'speech.m4a', args: ['-c:a', 'aac'], mime: 'audio/mp4' },
   { name: 'FLAC 22.05 kHz', file: 'speech.flac', args: ['-ar', '22050', '-c:a', 'flac'], mime: 'audio/flac' },
 ];
@@ -104,7 +114,17 @@ describe('recordings that cannot be transcribed', () => {
   });
 
   it('silent', async () => {
-    ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '3', '-c:a', 'libopus', dir.file('silent.ogg'));
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=48000:cl=mono',
+      '-t',
+      '3',
+      '-c:a',
+      'libopus',
+      dir.file('silent.ogg'),
+    );
     const error = await rejection(read(dir.file('silent.ogg')));
     expect(error.code).toBe('silent_audio');
     expect(error.message).toMatch(/silent/);
@@ -118,7 +138,15 @@ describe('recordings that cannot be transcribed', () => {
   });
 
   it('a video with no sound track', async () => {
-    ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=5:duration=1', '-c:v', 'libvpx', dir.file('video.webm'));
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x64:rate=5:duration=1',
+      '-c:v',
+      'libvpx',
+      dir.file('video.webm'),
+    );
     const error = await rejection(read(dir.file('video.webm')));
     expect(error.code).toBe('no_audio');
   });
@@ -129,14 +157,16 @@ describe('streaming resampler and loudness', () => {
     for (const rate of [48000, 44100, 8000, 22050]) {
       const n = rate * 25 + 123;
       const input = new Float32Array(n);
-      for (let i = 0; i < n; i++) input[i] = 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate) + 0.1 * Math.sin(i * 0.37);
+      for (let i = 0; i < n; i++)
+        input[i] = 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate) + 0.1 * Math.sin(i * 0.37);
       const whole = resample(input, rate, 16000);
       const stream = new SpeechStream({ sampleRate: rate, channels: 1, maxDurationSeconds: 100 });
       for (let at = 0; at < n; at += 7777) stream.write(input.subarray(at, Math.min(n, at + 7777)));
       const out = stream.finish();
       expect(out.length).toBe(whole.length);
       let maxDiff = 0;
-      for (let i = 0; i < out.length; i++) maxDiff = Math.max(maxDiff, Math.abs(out[i]! - Math.round(whole[i]! * 32767)));
+      for (let i = 0; i < out.length; i++)
+        maxDiff = Math.max(maxDiff, Math.abs(out[i]! - Math.round(whole[i]! * 32767)));
       expect(maxDiff).toBeLessThanOrEqual(1);
     }
   });
@@ -153,25 +183,30 @@ describe('streaming resampler and loudness', () => {
 });
 
 describe('parallel chunks', () => {
-  it('uses every worker on one long note, with timings in order and equal to a one-worker run', async () => {
-    const file = longRecording(dir, "long", [...SENTENCES, ...SENTENCES, ...SENTENCES], 1);
-    const speech = await decodeSpeech(read(file), { maxDurationSeconds: 3600 });
-    expect(speech.chunks.length).toBeGreaterThanOrEqual(3);
-    const progress: number[] = [];
-    const parallel = await engine.transcribePcm({
-      pcm: speech.pcm,
-      chunks: speech.chunks,
-      onProgress: (p) => progress.push(p),
-    });
-    const serial = await single.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks });
-    const words = parallel.segments.flatMap((s) => s.words);
-    for (let i = 1; i < words.length; i++) expect(words[i]!.start).toBeGreaterThanOrEqual(words[i - 1]!.end - 1e-9);
-    const serialWords = serial.segments.flatMap((s) => s.words);
-    expect(words.map((w) => w.word)).toEqual(serialWords.map((w) => w.word));
-    words.forEach((w, i) => expect(Math.abs(w.start - serialWords[i]!.start)).toBeLessThanOrEqual(0.02));
-    expect(progress.at(-1)).toBe(1);
-    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
-    const heard = SENTENCES.flatMap((s) => s.keywords);
-    expect(keywordRecall(heard, parallel.text)).toBeGreaterThanOrEqual(0.8);
-  });
+  it(
+    'uses every worker on one long note, with timings in order and equal to a one-worker run',
+    { timeout: 240_000 },
+    async () => {
+      const file = longRecording(dir, 'long', [...SENTENCES, ...SENTENCES, ...SENTENCES], 1);
+      const speech = await decodeSpeech(read(file), { maxDurationSeconds: 3600 });
+      expect(speech.chunks.length).toBeGreaterThanOrEqual(3);
+      const progress: number[] = [];
+      const parallel = await engine.transcribePcm({
+        pcm: speech.pcm,
+        chunks: speech.chunks,
+        onProgress: (p) => progress.push(p),
+      });
+      const serial = await single.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks });
+      const words = parallel.segments.flatMap((s) => s.words);
+      for (let i = 1; i < words.length; i++)
+        expect(words[i]!.start).toBeGreaterThanOrEqual(words[i - 1]!.end - 1e-9);
+      const serialWords = serial.segments.flatMap((s) => s.words);
+      expect(words.map((w) => w.word)).toEqual(serialWords.map((w) => w.word));
+      words.forEach((w, i) => expect(Math.abs(w.start - serialWords[i]!.start)).toBeLessThanOrEqual(0.02));
+      expect(progress.at(-1)).toBe(1);
+      expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+      const heard = SENTENCES.flatMap((s) => s.keywords);
+      expect(keywordRecall(heard, parallel.text)).toBeGreaterThanOrEqual(0.8);
+    },
+  );
 });

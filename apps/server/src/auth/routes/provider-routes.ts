@@ -10,7 +10,7 @@ import { appOrigin } from '../links.ts';
 import { activePending, type ProviderSignupPending } from '../pending-flows.ts';
 import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
 import { saveLoginState, takeLoginState, LOGIN_STATE_TTL_MS } from '../social/login-states.ts';
-import { ProviderLoginError, SocialProviders } from '../social/provider-clients.ts';
+import { ProviderLoginError, SocialProviders, type ProviderIdentity } from '../social/provider-clients.ts';
 import { completeSocialLogin, providerSignUp } from '../social/social-login.ts';
 
 /** The web app's screen for the end of a provider login (spec §2), used when we know no better. */
@@ -169,7 +169,7 @@ export async function registerProviderRoutes(app: FastifyInstance, ctx: AuthCont
     const back = (code?: ProviderErrorCode) =>
       reply.redirect(code ? withError(flow.callback_path, code) : flow.callback_path, 302);
 
-    let identity;
+    let identity: ProviderIdentity;
     try {
       const currentUrl = new URL(flow.redirect_uri);
       currentUrl.search = query.toString();

@@ -201,7 +201,9 @@ class WavStreamHeader {
   #buffer = new Uint8Array(0);
   channels = 1;
 
-  push(chunk: Uint8Array): { format: { sampleRate: number; channels: number }; rest: Uint8Array } | undefined {
+  push(
+    chunk: Uint8Array,
+  ): { format: { sampleRate: number; channels: number }; rest: Uint8Array } | undefined {
     const joined = new Uint8Array(this.#buffer.length + chunk.length);
     joined.set(this.#buffer);
     joined.set(chunk, this.#buffer.length);
@@ -230,4 +232,3 @@ class WavStreamHeader {
     return undefined;
   }
 }
-

@@ -140,12 +140,9 @@ export class SpeechStream {
       const windowStart = Math.max(0, from - context);
       const windowEnd = final ? end : Math.min(end, to + context);
       const input = this.#pending.subarray(windowStart - this.#pendingStart, windowEnd - this.#pendingStart);
-      const output =
-        this.#rate === SPEECH_RATE ? input : resample(input, this.#rate, SPEECH_RATE);
+      const output = this.#rate === SPEECH_RATE ? input : resample(input, this.#rate, SPEECH_RATE);
       const skip = ((from - windowStart) * SPEECH_RATE) / this.#rate;
-      const take = final
-        ? output.length - skip
-        : ((to - from) * SPEECH_RATE) / this.#rate;
+      const take = final ? output.length - skip : ((to - from) * SPEECH_RATE) / this.#rate;
       this.#push(output.subarray(skip, skip + take));
       this.#emitted = to;
       // Keep only the left context of the next window.

@@ -50,7 +50,7 @@ export class PocketsphinxDecoder {
       // frames that were kept: a word said after a 3 s pause was reported at
       // 0.59 s instead of 3.46 s. Keeping all frames costs a little accuracy on
       // our test set (WER 9.1% → 9.8%) but makes word timings true to the audio.
-      '-remove_silence': process.env.VOXPAD_RS ?? 'no',
+      '-remove_silence': 'no',
     });
     if (!config) {
       throw new TranscriptionError('engine_unavailable', 'pocketsphinx rejected its configuration.');

@@ -22,13 +22,14 @@
  * Bundling: worker.ts must be emitted as `transcription-worker.js` next to
  * the bundle that contains this module, and `koffi` must stay external.
  */
+import { setMaxListeners } from 'node:events';
 import { createRequire } from 'node:module';
 
 import { floatToInt16 } from '../audio/pcm.ts';
 import type { PcmTranscribeInput, PcmTranscriber } from '../audio/pcm-transcriber.ts';
 import { TranscriptionError } from '../errors.ts';
 import { groupIntoSegments } from '../segments.ts';
-import type { TranscribeInput, Transcriber, Transcript } from '../transcriber.ts';
+import type { TranscribeInput, Transcript } from '../transcriber.ts';
 import { type WorkerEntry, WorkerPool } from './pool.ts';
 import { planUtterances } from './utterances.ts';
 
@@ -88,6 +89,8 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
       }
     };
     const controller = new AbortController();
+    // Every queued chunk listens on it; a long note has hundreds.
+    setMaxListeners(chunks.length + 10, controller.signal);
     const onAbort = (): void => controller.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {

@@ -1,0 +1,81 @@
+/**
+ * `npm run bench:rtf`: real-time factor on 10 minutes of speech (testdata and flite clips
+ * concatenated with sox). Our whole pipeline with one worker against the bare engine's
+ * command line (`pocketsphinx_continuous -infile`) on the same file: ours must take at
+ * most 1.1× as long. Then two workers against one: at least 1.7× the throughput.
+ * Run when the machine is otherwise idle; the load average is printed.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { createAudioDecoder } from '../../apps/server/src/transcription/audio/audio-decoder.ts';
+import { createPocketsphinxTranscriber } from '../../apps/server/src/transcription/pocketsphinx/engine.ts';
+import { MODEL, loadAverage, workDir } from './corpus.ts';
+import { speechOfLength } from './rtf-audio.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
+
+async function ours(file: string, workers: number): Promise<number> {
+  const engine = createPocketsphinxTranscriber({ workers });
+  const decode = createAudioDecoder({ maxDurationSeconds: 4 * 3600 });
+  try {
+    // Load the models first: the bare CLI's start-up is timed, ours is paid once per server.
+    const warm = await decode(
+      new Uint8Array(fs.readFileSync(path.join(path.dirname(file), 'cards-001.wav'))),
+    );
+    await Promise.all(Array.from({ length: workers }, () => engine.transcribePcm({ pcm: warm.pcm })));
+    const started = performance.now();
+    const speech = await decode(new Uint8Array(fs.readFileSync(file)));
+    await engine.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks });
+    return (performance.now() - started) / 1000;
+  } finally {
+    await engine.close();
+  }
+}
+
+function theirs(file: string): number {
+  const started = performance.now();
+  execFileSync(
+    'pocketsphinx_continuous',
+    [
+      '-infile',
+      file,
+      '-hmm',
+      path.join(MODEL, 'en-us'),
+      '-lm',
+      path.join(MODEL, 'en-us.lm.bin'),
+      '-dict',
+      path.join(MODEL, 'cmudict-en-us.dict'),
+      '-logfn',
+      '/dev/null',
+    ],
+    { stdio: 'ignore' },
+  );
+  return (performance.now() - started) / 1000;
+}
+
+const dir = workDir('rtf');
+try {
+  const file = speechOfLength(dir, SECONDS);
+  console.log(
+    `audio: ${SECONDS} s of speech; cores: ${os.availableParallelism()}; load average before: ${loadAverage()}`,
+  );
+  const bare = theirs(file);
+  const one = await ours(file, 1);
+  const two = await ours(file, 2);
+  console.log(`pocketsphinx_continuous: ${bare.toFixed(1)} s  (RTF ${(bare / SECONDS).toFixed(3)})`);
+  console.log(`ours, 1 worker:          ${one.toFixed(1)} s  (RTF ${(one / SECONDS).toFixed(3)})`);
+  console.log(`ours, 2 workers:         ${two.toFixed(1)} s  (RTF ${(two / SECONDS).toFixed(3)})`);
+  const ratio = one / bare;
+  const speedup = one / two;
+  console.log(`ours(1) / bare = ${ratio.toFixed(2)}  (target <= 1.10: ${ratio <= 1.1 ? 'PASS' : 'FAIL'})`);
+  console.log(
+    `throughput 2 workers / 1 worker = ${speedup.toFixed(2)}  (target >= 1.70: ${speedup >= 1.7 ? 'PASS' : 'FAIL'})`,
+  );
+  console.log(`load average after: ${loadAverage()}`);
+  process.exitCode = ratio <= 1.1 && speedup >= 1.7 ? 0 : 1;
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
