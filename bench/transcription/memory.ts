@@ -59,7 +59,7 @@ try {
   const decode = createAudioDecoder({ maxDurationSeconds: 4 * 3600 });
   let words = 0;
   try {
-    const speech = await decode(new Uint8Array(fs.readFileSync(webm)));
+    const speech = await decode(fs.readFileSync(webm));
     console.log(
       `decoded in ${((performance.now() - started) / 1000).toFixed(1)} s, ${speech.chunks.length} chunks`,
     );

@@ -62,16 +62,21 @@ export function resumeBody(request: Readable, head: Buffer): Readable {
 
 /**
  * After a refusal the client may still be sending. Reading the rest keeps the connection
- * usable and lets the client see the answer; past `maxBytes` more it is cut off.
+ * usable and lets the client see the answer. Reading is bounded: past `maxBytes` more (with
+ * a little slack, as bytes already in flight when the refusal came are not counted here)
+ * the connection is cut.
  */
 export function discardRest(stream: Readable, maxBytes: number): void {
   if (stream.readableEnded || stream.destroyed) return;
   stream.unpipe();
+  const allowance = maxBytes + DISCARD_SLACK;
   let seen = 0;
   stream.on('data', (chunk: Buffer) => {
     seen += chunk.length;
-    if (seen > maxBytes) stream.destroy();
+    if (seen > allowance) stream.destroy();
   });
   stream.on('error', () => undefined);
   stream.resume();
 }
+
+const DISCARD_SLACK = 1024 * 1024;

@@ -17,6 +17,10 @@ export interface AudioDecoderOptions {
   ffmpegPath?: string;
 }
 
+/**
+ * `bytes` that span a whole ArrayBuffer are transferred to the decoding thread (no copy), so
+ * they are unusable afterwards.
+ */
 export type DecodeAudio = (bytes: Uint8Array, signal?: AbortSignal) => Promise<DecodedSpeech>;
 
 export function createAudioDecoder(options: AudioDecoderOptions): DecodeAudio {
@@ -50,10 +54,15 @@ export function createAudioDecoder(options: AudioDecoderOptions): DecodeAudio {
       worker.on('exit', (code) =>
         finish(() => reject(new Error(`The audio decoding thread stopped (exit code ${code}).`))),
       );
-      // Copy into a buffer of our own to transfer: the caller's may be a view of a larger one.
-      const own = bytes.slice();
+      // Transfer the caller's buffer when the bytes are all of it (the runner's read);
+      // otherwise copy, since a view may share its buffer with other data.
+      const whole =
+        bytes.buffer instanceof ArrayBuffer &&
+        bytes.byteOffset === 0 &&
+        bytes.byteLength === bytes.buffer.byteLength;
+      const own = whole ? bytes : bytes.slice();
       const request: AudioWorkerRequest = { bytes: own, maxDurationSeconds: options.maxDurationSeconds };
-      worker.postMessage(request, [own.buffer]);
+      worker.postMessage(request, [own.buffer as ArrayBuffer]);
     });
   };
 }

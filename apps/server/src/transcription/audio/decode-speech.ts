@@ -73,8 +73,7 @@ export async function decodeSpeech(bytes: Uint8Array, options: DecodeSpeechOptio
       'The recording is silent: no speech was found. Check that the microphone was on.',
     );
   }
-  const pcm = new Int16Array(new SharedArrayBuffer(samples.byteLength));
-  pcm.set(samples);
+  const pcm = samples;
   const chunks = planUtterances(pcm, { sampleRate: SPEECH_RATE });
   return { pcm, durationSeconds, chunks, gainDb, format };
 }

@@ -103,17 +103,21 @@ export class SpeechStream {
     }
   }
 
-  /** Resamples what is left and returns the whole recording at 16 kHz. */
+  /**
+   * Resamples what is left and returns the whole recording at 16 kHz, in a
+   * SharedArrayBuffer so other threads can read it without a copy. Blocks are let go as
+   * they are copied, so the peak stays near one copy of the result.
+   */
   finish(): Int16Array {
     this.#drain(true);
-    const out = new Int16Array(this.#outLength);
+    const out = new Int16Array(new SharedArrayBuffer(this.#outLength * Int16Array.BYTES_PER_ELEMENT));
     let at = 0;
-    for (const block of this.#blocks) {
+    while (this.#blocks.length > 0) {
+      const block = this.#blocks.shift()!;
       const n = Math.min(block.length, this.#outLength - at);
       out.set(block.subarray(0, n), at);
       at += n;
     }
-    this.#blocks.length = 0;
     return out;
   }
 
