@@ -117,7 +117,7 @@ export async function buildApp(config: Config): Promise<App> {
   }
 
   await app.register(cookie);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     hsts: config.secureCookies,
     formActionOrigins: socialFormActionOrigins(config.social.providers),
   });
