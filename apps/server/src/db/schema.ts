@@ -109,7 +109,7 @@ export interface ApiTokensTable {
 
 /**
  * Transcription job columns of voice_notes (migration 0004). Kept out of VoiceNotesTable so
- * VoiceNoteRow (what the product queries select by name) is unchanged; the jobs and
+ * VoiceNoteRow includes them (the voice note JSON shows progress); the jobs and
  * transcripts modules read them through the `voice_notes` table type below.
  */
 export interface VoiceNoteJobColumns {
@@ -187,7 +187,7 @@ export type SessionRow = Selectable<SessionsTable>;
 export type PadRow = Selectable<PadsTable>;
 export type PadUpdate = Updateable<PadsTable>;
 export type NewPad = Insertable<PadsTable>;
-export type VoiceNoteRow = Selectable<VoiceNotesTable>;
+export type VoiceNoteRow = Selectable<VoiceNotesTable & VoiceNoteJobColumns>;
 export type VoiceNoteJobRow = VoiceNoteRow & Selectable<VoiceNoteJobColumns>;
 export type TranscriptVersionRow = Selectable<TranscriptVersionsTable>;
 export type NewVoiceNote = Insertable<VoiceNotesTable>;

@@ -19,6 +19,11 @@ export function presentVoiceNote(row: VoiceNoteRow): VoiceNote {
     transcript: row.transcript,
     segments: row.segments ? (JSON.parse(row.segments) as TranscriptSegment[]) : [],
     audio_url: audioUrlOf(row),
+    progress: row.status === 'done' ? 1 : row.progress,
+    attempts: row.attempts,
+    language: row.language,
+    engine: row.engine,
+    transcript_edited: row.transcript_edited === 1,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };

@@ -23,6 +23,10 @@ export const VOICE_NOTE_COLUMNS = [
   'voice_notes.attempts',
   'voice_notes.lease_owner',
   'voice_notes.lease_expires_at',
+  'voice_notes.progress',
+  'voice_notes.transcript_edited',
+  'voice_notes.language',
+  'voice_notes.engine',
   'voice_notes.created_at',
   'voice_notes.updated_at',
 ] as const;

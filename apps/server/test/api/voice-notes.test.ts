@@ -53,6 +53,9 @@ describe('voice notes', () => {
       size_bytes: wav.length,
       transcript: null,
       segments: [],
+      progress: 0,
+      attempts: 0,
+      transcript_edited: false,
     });
     const note = res.body;
     const got = await client.get<VoiceNote>(`/api/v1/pad/${pad.id}/voicenote/${note.id}/`);

@@ -17,7 +17,8 @@ import { sniffAudioFormat } from '../../voice-notes/audio-format.ts';
 import { planUtterances, type UtteranceRange } from '../pocketsphinx/utterances.ts';
 import { AudioDecodeError } from './errors.ts';
 import { normaliseLoudness } from './loudness.ts';
-import { SPEECH_RATE, SpeechStream } from './speech-stream.ts';
+import { type SpeechChunk, SpeechChunker } from './speech-chunker.ts';
+import { SPEECH_RATE, SpeechStream, type SpeechStreamOptions } from './speech-stream.ts';
 import { decodeWav, isRiffWave } from './wav.ts';
 
 export interface DecodeSpeechOptions {
@@ -40,29 +41,7 @@ export interface DecodedSpeech {
 }
 
 export async function decodeSpeech(bytes: Uint8Array, options: DecodeSpeechOptions): Promise<DecodedSpeech> {
-  if (bytes.length === 0) throw new AudioDecodeError('empty_audio', 'The recording is empty.');
-  let stream: SpeechStream;
-  let format: string;
-  if (isRiffWave(bytes)) {
-    format = 'audio/wav';
-    const { sampleRate, channels } = decodeWav(bytes);
-    stream = new SpeechStream({
-      sampleRate,
-      channels: channels.length,
-      maxDurationSeconds: options.maxDurationSeconds,
-    });
-    stream.writeChannels(channels);
-  } else {
-    const sniffed = sniffAudioFormat(bytes.subarray(0, 64));
-    if (!sniffed) {
-      throw new AudioDecodeError(
-        'unsupported_format',
-        'This file is not a recording in a format the server reads (WAV, WebM, Ogg, MP3, M4A/AAC or FLAC).',
-      );
-    }
-    format = sniffed.mime;
-    stream = await decodeWithFfmpeg(bytes, sniffed.extension, options);
-  }
+  const { stream, format } = await readRecording(bytes, options, (settings) => new SpeechStream(settings));
   const durationSeconds = stream.durationSeconds;
   const samples = stream.finish();
   if (samples.length === 0) throw new AudioDecodeError('empty_audio', 'The recording is empty.');
@@ -78,6 +57,74 @@ export async function decodeSpeech(bytes: Uint8Array, options: DecodeSpeechOptio
   return { pcm, durationSeconds, chunks, gainDb, format };
 }
 
+export interface StreamSpeechOptions extends DecodeSpeechOptions {
+  /** Receives each chunk (cut at pauses, ≤ 30 s, normalised) as soon as it is known. */
+  onChunk: (chunk: SpeechChunk) => void;
+  /**
+   * Asked after every piece of decoded audio; a promise pauses ffmpeg's output until it
+   * settles (back-pressure from a transcriber that is behind). WAV is read whole anyway.
+   */
+  throttle?: () => Promise<void> | undefined;
+}
+
+/** What decodeSpeechStream reports once every chunk has been handed on. */
+export interface StreamedSpeech {
+  durationSeconds: number;
+  /** 16 kHz samples in the whole recording (the chunks' total). */
+  samples: number;
+  gainDb: number;
+  format: string;
+}
+
+/**
+ * decodeSpeech without ever holding the whole recording: chunks go to `onChunk` as they are
+ * decoded (speech-chunker.ts explains the loudness and cuts). For recordings up to
+ * GAIN_WINDOW_SECONDS the chunks equal decodeSpeech's `pcm` cut at its `chunks`.
+ */
+export async function decodeSpeechStream(bytes: Uint8Array, options: StreamSpeechOptions): Promise<StreamedSpeech> {
+  const chunker = new SpeechChunker(options.onChunk, { normalise: options.normalise ?? true });
+  const { stream, format } = await readRecording(
+    bytes,
+    options,
+    (settings) => new SpeechStream({ ...settings, onSamples: (samples) => chunker.push(samples) }),
+    options.throttle,
+  );
+  stream.finish();
+  const durationSeconds = stream.durationSeconds;
+  const { gainDb, samples } = chunker.finish();
+  return { durationSeconds, samples, gainDb, format };
+}
+
+type MakeStream = (settings: SpeechStreamOptions) => SpeechStream;
+
+async function readRecording(
+  bytes: Uint8Array,
+  options: DecodeSpeechOptions,
+  makeStream: MakeStream,
+  throttle?: () => Promise<void> | undefined,
+): Promise<{ stream: SpeechStream; format: string }> {
+  if (bytes.length === 0) throw new AudioDecodeError('empty_audio', 'The recording is empty.');
+  if (isRiffWave(bytes)) {
+    const { sampleRate, channels } = decodeWav(bytes);
+    const stream = makeStream({
+      sampleRate,
+      channels: channels.length,
+      maxDurationSeconds: options.maxDurationSeconds,
+    });
+    stream.writeChannels(channels);
+    return { stream, format: 'audio/wav' };
+  }
+  const sniffed = sniffAudioFormat(bytes.subarray(0, 64));
+  if (!sniffed) {
+    throw new AudioDecodeError(
+      'unsupported_format',
+      'This file is not a recording in a format the server reads (WAV, WebM, Ogg, MP3, M4A/AAC or FLAC).',
+    );
+  }
+  const stream = await decodeWithFfmpeg(bytes, sniffed.extension, options, makeStream, throttle);
+  return { stream, format: sniffed.mime };
+}
+
 /** What ffmpeg said on stderr is kept for logs, at most this many bytes. */
 const STDERR_LIMIT = 4096;
 
@@ -85,19 +132,26 @@ async function decodeWithFfmpeg(
   bytes: Uint8Array,
   extension: string,
   options: DecodeSpeechOptions,
+  makeStream: MakeStream,
+  throttle: (() => Promise<void> | undefined) | undefined,
 ): Promise<SpeechStream> {
   // A file, not stdin: MP4 files often keep their index at the end, which a pipe cannot seek to.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-decode-'));
   const input = path.join(dir, `input.${extension}`);
   try {
     await fs.writeFile(input, bytes);
-    return await runFfmpeg(input, options);
+    return await runFfmpeg(input, options, makeStream, throttle);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-function runFfmpeg(input: string, options: DecodeSpeechOptions): Promise<SpeechStream> {
+function runFfmpeg(
+  input: string,
+  options: DecodeSpeechOptions,
+  makeStream: MakeStream,
+  throttle: (() => Promise<void> | undefined) | undefined,
+): Promise<SpeechStream> {
   const args = [
     '-nostdin',
     '-hide_banner',
@@ -133,7 +187,7 @@ function runFfmpeg(input: string, options: DecodeSpeechOptions): Promise<SpeechS
         if (!stream) {
           const parsed = header.push(chunk);
           if (!parsed) return;
-          stream = new SpeechStream({ ...parsed.format, maxDurationSeconds: options.maxDurationSeconds });
+          stream = makeStream({ ...parsed.format, maxDurationSeconds: options.maxDurationSeconds });
           data = parsed.rest;
         }
         if (carry.length > 0) {
@@ -149,6 +203,14 @@ function runFfmpeg(input: string, options: DecodeSpeechOptions): Promise<SpeechS
         new Uint8Array(floats.buffer).set(data.subarray(0, usable));
         carry = data.slice(usable);
         stream.write(floats);
+        const wait = throttle?.();
+        if (wait) {
+          child.stdout.pause();
+          wait.then(
+            () => child.stdout.resume(),
+            () => child.stdout.resume(),
+          );
+        }
       } catch (error) {
         failure = error instanceof Error ? error : new Error(String(error));
         child.kill('SIGKILL');

@@ -16,7 +16,7 @@ const MAX_GAIN_DB = 30;
 /** Leave peaks this far below full scale. */
 const PEAK_CEILING = 0.97;
 /** Less than this much sound (seconds) counts as a silent recording. */
-const MIN_SOUND_SECONDS = 0.2;
+export const MIN_SOUND_SECONDS = 0.2;
 
 export interface LoudnessResult {
   /** Gain applied, in dB (0 when the level was already close to the target). */
@@ -65,4 +65,31 @@ export function normaliseLoudness(
     pcm[i] = s > 32767 ? 32767 : s < -32768 ? -32768 : s;
   }
   return { gainDb: 20 * Math.log10(gain), silent: false };
+}
+
+/**
+ * Samples in 10 ms frames (counted from the start of `pcm`) above the silence floor: the
+ * measure behind `silent`, for audio that arrives in frame-aligned pieces.
+ */
+export function soundSamples(pcm: Int16Array, sampleRate: number): number {
+  const frame = Math.max(1, Math.round(sampleRate / 100));
+  const floor = (fromDb(SILENCE_FLOOR_DB) * 32768) ** 2;
+  let sound = 0;
+  for (let from = 0; from < pcm.length; from += frame) {
+    const to = Math.min(pcm.length, from + frame);
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += pcm[i]! * pcm[i]!;
+    if (sum / (to - from) >= floor) sound += frame;
+  }
+  return sound;
+}
+
+/** Multiplies 16-bit PCM in place by `gainDb`, clamping to full scale. */
+export function applyGain(pcm: Int16Array, gainDb: number): void {
+  if (gainDb === 0) return;
+  const gain = fromDb(gainDb);
+  for (let i = 0; i < pcm.length; i++) {
+    const s = Math.round(pcm[i]! * gain);
+    pcm[i] = s > 32767 ? 32767 : s < -32768 ? -32768 : s;
+  }
 }

@@ -20,6 +20,11 @@ export interface SpeechStreamOptions {
   sampleRate: number;
   channels: number;
   maxDurationSeconds: number;
+  /**
+   * Receives the 16 kHz output as it is produced instead of it being collected for
+   * finish() (which then returns an empty array). The array is the receiver's to keep.
+   */
+  onSamples?: (samples: Int16Array) => void;
 }
 
 export class SpeechStream {
@@ -40,12 +45,14 @@ export class SpeechStream {
   readonly #blocks: Int16Array[] = [];
   #blockFill = 0;
   #outLength = 0;
+  readonly #onSamples: ((samples: Int16Array) => void) | undefined;
 
-  constructor({ sampleRate, channels, maxDurationSeconds }: SpeechStreamOptions) {
+  constructor({ sampleRate, channels, maxDurationSeconds, onSamples }: SpeechStreamOptions) {
     if (!Number.isSafeInteger(sampleRate) || sampleRate <= 0 || channels < 1) {
       throw new AudioDecodeError('corrupt', 'The recording’s format description is damaged.');
     }
     this.#rate = sampleRate;
+    this.#onSamples = onSamples;
     this.#channels = channels;
     this.#maxFrames = Math.ceil(maxDurationSeconds * sampleRate);
     this.#step = sampleRate / gcd(sampleRate, SPEECH_RATE);
@@ -161,6 +168,12 @@ export class SpeechStream {
   }
 
   #push(samples: Float32Array): void {
+    if (this.#onSamples) {
+      const out = new Int16Array(samples.length);
+      for (let k = 0; k < samples.length; k++) out[k] = toInt16(samples[k]!);
+      this.#onSamples(out);
+      return;
+    }
     let i = 0;
     while (i < samples.length) {
       let block = this.#blocks.at(-1);
@@ -171,8 +184,7 @@ export class SpeechStream {
       }
       const n = Math.min(samples.length - i, block.length - this.#blockFill);
       for (let k = 0; k < n; k++) {
-        const s = samples[i + k]!;
-        block[this.#blockFill + k] = s >= 1 ? 32767 : s <= -1 ? -32768 : Math.round(s * 32767);
+        block[this.#blockFill + k] = toInt16(samples[i + k]!);
       }
       this.#blockFill += n;
       this.#outLength += n;
@@ -192,6 +204,10 @@ function durationText(seconds: number): string {
   if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
   if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
   return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+function toInt16(s: number): number {
+  return s >= 1 ? 32767 : s <= -1 ? -32768 : Math.round(s * 32767);
 }
 
 /** NaN or Infinity would poison every filter downstream. */
