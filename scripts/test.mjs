@@ -14,12 +14,24 @@ const steps = [
 try {
   setup({ forTests: true });
   build({ force: true });
-  for (const [title, cmd, args] of steps) {
-    log(title);
-    run(cmd, args, { env: { ...process.env, TEST_DATABASES: backends } });
-  }
-  log(`All checks passed. Database backends covered: ${backends.split(',').join(', ')}`);
 } catch (error) {
   process.stderr.write(`\n${error.message}\n`);
   process.exit(error.exitCode ?? 1);
 }
+
+// Every step runs even when an earlier one fails, so one run shows every problem.
+const failed = [];
+for (const [title, cmd, args] of steps) {
+  log(title);
+  try {
+    run(cmd, args, { env: { ...process.env, TEST_DATABASES: backends } });
+  } catch (error) {
+    process.stderr.write(`\n${error.message}\n`);
+    failed.push(title);
+  }
+}
+if (failed.length > 0) {
+  log(`Failed: ${failed.join('; ')}`);
+  process.exit(1);
+}
+log(`All checks passed. Database backends covered: ${backends.split(',').join(', ')}`);

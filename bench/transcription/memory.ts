@@ -1,6 +1,7 @@
 /**
  * `npm run bench:memory`: a 60-minute recording (WebM/Opus, as browsers record) transcribed
- * by the whole pipeline with the default worker count, while this process's resident
+ * by the whole pipeline (streamed: decoding and transcription overlap, chunk by chunk) with
+ * the default worker count, while this process's resident
  * memory (main thread + worker threads: /proc/self/status VmRSS) is sampled every 200 ms.
  * Target: peak under 500 MB. ffmpeg runs as a child process and is reported separately.
  */
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { createAudioDecoder } from '../../apps/server/src/transcription/audio/audio-decoder.ts';
+import type { SpeechChunk } from '../../apps/server/src/transcription/audio/speech-chunker.ts';
 import { createPocketsphinxTranscriber } from '../../apps/server/src/transcription/pocketsphinx/engine.ts';
 import { loadAverage, workDir } from './corpus.ts';
 import { speechOfLength } from './rtf-audio.ts';
@@ -59,11 +61,20 @@ try {
   const decode = createAudioDecoder({ maxDurationSeconds: 4 * 3600 });
   let words = 0;
   try {
-    const speech = await decode(fs.readFileSync(webm));
-    console.log(
-      `decoded in ${((performance.now() - started) / 1000).toFixed(1)} s, ${speech.chunks.length} chunks`,
-    );
-    const transcript = await engine.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks });
+    // Streamed, as the job runner does it: chunks are transcribed while the rest decodes.
+    const recording = decode.stream(fs.readFileSync(webm));
+    let chunks = 0;
+    async function* counted(): AsyncGenerator<SpeechChunk, void, undefined> {
+      for await (const chunk of recording.chunks) {
+        if (chunks++ === 0) {
+          console.log(`first chunk after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        }
+        yield chunk;
+      }
+    }
+    const transcript = await engine.transcribeStream({ chunks: counted() });
+    const speech = await recording.done;
+    console.log(`${chunks} chunks, ${speech.durationSeconds.toFixed(0)} s of audio`);
     words = transcript.segments.reduce((n, s) => n + s.words.length, 0);
   } finally {
     await engine.close();

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceNoteJobRow } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
-import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
+import { type DecodeAudio, hasStream } from '../transcription/audio/audio-decoder.ts';
 import type { DecodedSpeech } from '../transcription/audio/decode-speech.ts';
-import { acceptsPcm } from '../transcription/audio/pcm-transcriber.ts';
+import { acceptsPcm, acceptsStream } from '../transcription/audio/pcm-transcriber.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
@@ -155,10 +155,29 @@ export class TranscriptionRunner {
       const bytes = await this.options.storage.read(note.storage_key);
       const language = note.language ?? undefined;
       let transcript: Transcript;
-      if (this.options.decodeAudio) {
-        const speech: DecodedSpeech = await this.options.decodeAudio(bytes, lost.signal);
+      const { decodeAudio, transcriber } = this.options;
+      if (decodeAudio && hasStream(decodeAudio) && acceptsStream(transcriber)) {
+        // Transcribe while decoding, chunk by chunk: the recording is never held whole.
+        const stop = new AbortController();
+        const onLost = (): void => stop.abort(lost.signal.reason);
+        lost.signal.addEventListener('abort', onLost, { once: true });
+        try {
+          const recording = decodeAudio.stream(bytes, stop.signal);
+          transcript = await transcriber.transcribeStream({
+            chunks: recording.chunks,
+            onProgress: progress.update,
+            signal: lost.signal,
+            ...(language ? { language } : {}),
+          });
+          durationSeconds = (await recording.done).durationSeconds;
+        } finally {
+          lost.signal.removeEventListener('abort', onLost);
+          // Ends the decoding thread if the engine stopped early; a no-op once it finished.
+          stop.abort(new Error('The transcription ended.'));
+        }
+      } else if (decodeAudio) {
+        const speech: DecodedSpeech = await decodeAudio(bytes, lost.signal);
         durationSeconds = speech.durationSeconds;
-        const { transcriber } = this.options;
         const common = {
           onProgress: progress.update,
           signal: lost.signal,

@@ -1,5 +1,6 @@
-import type { DecodedSpeech } from './decode-speech.ts';
+import type { DecodedSpeech, StreamedSpeech } from './decode-speech.ts';
 import type { AudioDecodeErrorCode } from './errors.ts';
+import type { SpeechChunk } from './speech-chunker.ts';
 
 /** workerData that makes the transcription worker entry decode audio instead of speech. */
 export interface AudioWorkerSettings {
@@ -8,13 +9,26 @@ export interface AudioWorkerSettings {
 }
 
 export interface AudioWorkerRequest {
+  type: 'decode';
   /** Transferred. */
   bytes: Uint8Array;
   maxDurationSeconds: number;
+  /**
+   * Send chunks as they are decoded ('chunk' replies, then 'streamed') instead of the
+   * whole recording at the end. At most `window` chunks are sent ahead of the 'ack's.
+   */
+  stream?: { window: number };
+}
+
+/** The receiver has taken one chunk off its queue. */
+export interface AudioWorkerAck {
+  type: 'ack';
 }
 
 export type AudioWorkerReply =
   | { type: 'decoded'; speech: DecodedSpeech; decodeSeconds: number }
+  | { type: 'chunk'; chunk: SpeechChunk }
+  | { type: 'streamed'; speech: StreamedSpeech; decodeSeconds: number }
   | { type: 'rejected'; code: AudioDecodeErrorCode; message: string }
   | { type: 'failed'; message: string };
 

@@ -1,30 +1,73 @@
 /**
  * The audio side of the transcription worker thread: decodes one recording per message
- * (decode-speech.ts) and answers with PCM in a SharedArrayBuffer. Started by
+ * (decode-speech.ts) and answers with PCM in a SharedArrayBuffer, or, when streaming, with
+ * chunks as they are decoded (each transferred, never kept here). Started by
  * audio-decoder.ts through the same worker entry as the speech engine (worker.ts), so
  * the bundle needs no extra file.
  */
 import type { MessagePort } from 'node:worker_threads';
 
-import { decodeSpeech } from './decode-speech.ts';
-import type { AudioWorkerReply, AudioWorkerRequest } from './audio-protocol.ts';
+import {
+  type DecodedSpeech,
+  type StreamedSpeech,
+  decodeSpeech,
+  decodeSpeechStream,
+} from './decode-speech.ts';
+import type { AudioWorkerAck, AudioWorkerReply, AudioWorkerRequest } from './audio-protocol.ts';
 import { AudioDecodeError } from './errors.ts';
 
 export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined): void {
-  port.on('message', (request: AudioWorkerRequest) => {
+  /** Chunks sent and not yet acknowledged, and who waits for the count to drop. */
+  let unacknowledged = 0;
+  let window = Infinity;
+  let wakeUp: (() => void) | undefined;
+
+  const throttle = (): Promise<void> | undefined => {
+    if (unacknowledged < window) return undefined;
+    return new Promise<void>((resolve) => (wakeUp = resolve));
+  };
+
+  port.on('message', (message: AudioWorkerRequest | AudioWorkerAck) => {
+    if (message.type === 'ack') {
+      unacknowledged--;
+      if (unacknowledged < window && wakeUp) {
+        const wake = wakeUp;
+        wakeUp = undefined;
+        wake();
+      }
+      return;
+    }
+    const request = message;
     const started = performance.now();
-    decodeSpeech(request.bytes, {
+    const options = {
       maxDurationSeconds: request.maxDurationSeconds,
       ...(ffmpegPath ? { ffmpegPath } : {}),
-    }).then(
-      (speech) => {
-        const reply: AudioWorkerReply = {
-          type: 'decoded',
-          speech,
-          decodeSeconds: (performance.now() - started) / 1000,
-        };
-        port.postMessage(reply);
-      },
+    };
+    let work: Promise<AudioWorkerReply>;
+    if (request.stream) {
+      window = request.stream.window;
+      work = decodeSpeechStream(request.bytes, {
+        ...options,
+        onChunk: (chunk) => {
+          unacknowledged++;
+          const reply: AudioWorkerReply = { type: 'chunk', chunk };
+          port.postMessage(reply, [chunk.pcm.buffer as ArrayBuffer]);
+        },
+        throttle,
+      }).then((speech: StreamedSpeech) => ({
+        type: 'streamed',
+        speech,
+        decodeSeconds: (performance.now() - started) / 1000,
+      }));
+    } else {
+      work = decodeSpeech(request.bytes, options).then((speech: DecodedSpeech) => ({
+        type: 'decoded',
+        speech,
+        decodeSeconds: (performance.now() - started) / 1000,
+      }));
+    }
+    work.then(
+      (reply) => port.postMessage(reply),
       (error: unknown) => {
         const reply: AudioWorkerReply =
           error instanceof AudioDecodeError

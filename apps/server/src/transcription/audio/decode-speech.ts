@@ -81,7 +81,10 @@ export interface StreamedSpeech {
  * decoded (speech-chunker.ts explains the loudness and cuts). For recordings up to
  * GAIN_WINDOW_SECONDS the chunks equal decodeSpeech's `pcm` cut at its `chunks`.
  */
-export async function decodeSpeechStream(bytes: Uint8Array, options: StreamSpeechOptions): Promise<StreamedSpeech> {
+export async function decodeSpeechStream(
+  bytes: Uint8Array,
+  options: StreamSpeechOptions,
+): Promise<StreamedSpeech> {
   const chunker = new SpeechChunker(options.onChunk, { normalise: options.normalise ?? true });
   const { stream, format } = await readRecording(
     bytes,

@@ -5,6 +5,7 @@
  */
 import type { Transcriber, Transcript } from '../transcriber.ts';
 import type { UtteranceRange } from '../pocketsphinx/utterances.ts';
+import type { SpeechChunk } from './speech-chunker.ts';
 
 export interface PcmTranscribeInput {
   /** 16 kHz mono 16-bit PCM. */
@@ -22,4 +23,25 @@ export interface PcmTranscriber extends Transcriber {
 
 export function acceptsPcm(transcriber: Transcriber): transcriber is PcmTranscriber {
   return 'transcribePcm' in transcriber && typeof transcriber.transcribePcm === 'function';
+}
+
+export interface StreamTranscribeInput {
+  /**
+   * 16 kHz mono chunks in recording order, as the audio decoder streams them
+   * (audio-decoder.ts). Each chunk's buffer is handed to a decoding thread and let go.
+   */
+  chunks: AsyncIterable<SpeechChunk>;
+  language?: string;
+  /** The total length is known only at the end; until then progress stays below 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Engines that transcribe while the recording is still being decoded. */
+export interface StreamTranscriber extends PcmTranscriber {
+  transcribeStream(input: StreamTranscribeInput): Promise<Transcript>;
+}
+
+export function acceptsStream(transcriber: Transcriber): transcriber is StreamTranscriber {
+  return 'transcribeStream' in transcriber && typeof transcriber.transcribeStream === 'function';
 }

@@ -51,7 +51,10 @@ export class SpeechChunker {
 
   constructor(
     emit: (chunk: SpeechChunk) => void,
-    { normalise = true, windowSeconds = GAIN_WINDOW_SECONDS }: { normalise?: boolean; windowSeconds?: number } = {},
+    {
+      normalise = true,
+      windowSeconds = GAIN_WINDOW_SECONDS,
+    }: { normalise?: boolean; windowSeconds?: number } = {},
   ) {
     this.#emit = emit;
     this.#normalise = normalise;

@@ -26,10 +26,14 @@ import { setMaxListeners } from 'node:events';
 import { createRequire } from 'node:module';
 
 import { floatToInt16 } from '../audio/pcm.ts';
-import type { PcmTranscribeInput, PcmTranscriber } from '../audio/pcm-transcriber.ts';
+import type {
+  PcmTranscribeInput,
+  StreamTranscribeInput,
+  StreamTranscriber,
+} from '../audio/pcm-transcriber.ts';
 import { TranscriptionError } from '../errors.ts';
 import { groupIntoSegments } from '../segments.ts';
-import type { TranscribeInput, Transcript } from '../transcriber.ts';
+import type { TranscribeInput, Transcript, TranscriptWord } from '../transcriber.ts';
 import { type WorkerEntry, WorkerPool } from './pool.ts';
 import { planUtterances } from './utterances.ts';
 
@@ -44,7 +48,7 @@ export interface PocketsphinxOptions {
 
 const SAMPLE_RATE = 16000;
 
-export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {}): PcmTranscriber {
+export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {}): StreamTranscriber {
   const { modelDir, workers = 1, workerUrl } = options;
   if (!Number.isInteger(workers) || workers < 1) {
     throw new RangeError(`workers must be a positive integer, got ${workers}.`);
@@ -129,7 +133,104 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
     }
   };
 
-  const transcriber: PcmTranscriber = {
+  /**
+   * Like decodeChunks, for chunks that arrive while the recording is still being decoded.
+   * At most `workers + 1` chunks are taken ahead of the workers, so the decoder (which
+   * waits for chunks to be taken) never runs far ahead; each chunk's buffer moves to its
+   * worker and is freed once decoded. Word times get the same chunk offsets as above.
+   */
+  const decodeStream = async (input: StreamTranscribeInput): Promise<Transcript> => {
+    const { chunks, onProgress, signal } = input;
+    const limit = workers + 1;
+    const controller = new AbortController();
+    setMaxListeners(limit + 10, controller.signal);
+    const onAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const results: TranscriptWord[][] = [];
+    const running = new Set<Promise<void>>();
+    const partial = new Map<number, number>();
+    let received = 0;
+    let finished = 0;
+    let ended = false;
+    let reported = 0;
+    let failed = false;
+    let failure: unknown;
+    const report = (): void => {
+      if (!onProgress || received === 0) return;
+      let samples = finished;
+      for (const p of partial.values()) samples += p;
+      let fraction = Math.min(1, samples / received);
+      if (!ended) fraction = Math.min(fraction, 0.99);
+      if (fraction > reported) {
+        reported = fraction;
+        onProgress(fraction);
+      }
+    };
+    try {
+      for await (const { pcm, start } of chunks) {
+        if (failed) break;
+        controller.signal.throwIfAborted();
+        const index = results.length;
+        results.push([]);
+        const length = pcm.length;
+        received = Math.max(received, start + length);
+        const offset = start / SAMPLE_RATE;
+        const job = pool
+          .run(pcm, {
+            signal: controller.signal,
+            onProgress: (fraction) => {
+              partial.set(index, fraction * length);
+              report();
+            },
+          })
+          .then(({ words }) => {
+            results[index] = words.map((word) => ({
+              ...word,
+              start: toMilliseconds(word.start + offset),
+              end: toMilliseconds(word.end + offset),
+            }));
+            partial.delete(index);
+            finished += length;
+            report();
+          });
+        const tracked: Promise<void> = job.then(
+          () => {
+            running.delete(tracked);
+          },
+          (error: unknown) => {
+            running.delete(tracked);
+            if (!failed) {
+              failed = true;
+              failure = error;
+            }
+            // One chunk failed: drop the others rather than decode audio nobody will read.
+            controller.abort(error);
+          },
+        );
+        running.add(tracked);
+        while (running.size >= limit && !failed) await Promise.race(running);
+      }
+      ended = true;
+      await Promise.all(running);
+      if (failed) throw failure;
+      report();
+    } catch (error) {
+      controller.abort(error);
+      await Promise.allSettled(running);
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+    const segments = groupIntoSegments(results.flat());
+    return {
+      text: segments.map((segment) => segment.text).join(' '),
+      language: 'en',
+      durationSeconds: received / SAMPLE_RATE,
+      segments,
+    };
+  };
+
+  const transcriber: StreamTranscriber = {
     name: 'pocketsphinx',
 
     async transcribe(input: TranscribeInput): Promise<Transcript> {
@@ -151,6 +252,11 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
     async transcribePcm(input: PcmTranscribeInput): Promise<Transcript> {
       checkInput(input.language, input.signal);
       return decodeChunks(input);
+    },
+
+    async transcribeStream(input: StreamTranscribeInput): Promise<Transcript> {
+      checkInput(input.language, input.signal);
+      return decodeStream(input);
     },
 
     close: () => pool.close(),
