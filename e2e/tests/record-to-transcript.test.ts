@@ -60,6 +60,11 @@ describe('from sign-up to transcript, in Chromium', () => {
 
     // Email verification is mandatory: the link in the mail confirms the address and logs in.
     await page.waitForURL(/\/auth\/verification-pending/);
+    await page.getByRole('button', { name: 'Resend the link' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /on its way|a moment ago/ })
+      .waitFor();
     const mail = await mailbox.waitFor('e2e@example.org', { subject: /confirm/i, timeoutMs: 15_000 });
     const link = /https?:\/\/\S+\/auth\/verify\/\S+/.exec(mail.text)?.[0];
     expect(link, mail.text).toBeDefined();
