@@ -1,48 +1,30 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
-import { startBuiltServer, type RunningServer } from '../support/server.ts';
-import { speak } from '../support/speech.ts';
-import { Mailbox } from '../support/mailbox.ts';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from '../support/server.ts';
+import type { Mailbox } from '../support/mailbox.ts';
+import { startRecordingSession, type RecordingSession } from '../support/recording-session.ts';
 
 const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
 const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
 const KEYWORDS = ['remember', 'milk', 'bread', 'tomorrow', 'morning'];
 
 let server: RunningServer;
-let browser: Browser;
+let session: RecordingSession;
 let page: Page;
 let audio: { file: string; seconds: number };
-let workDir: string;
 let mailbox: Mailbox;
-const consoleErrors: string[] = [];
+let consoleErrors: string[];
 
 beforeAll(async () => {
   await fs.mkdir(screenshotDir, { recursive: true });
-  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-e2e-audio-'));
-  audio = speak(SENTENCE, workDir);
-  mailbox = await Mailbox.start();
-  server = await startBuiltServer({ SMTP_URL: mailbox.url });
-  browser = await launchChromium(audio.file);
-  page = await browser.newPage();
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (e.g. the anonymous session check's 401) as
-    // "Failed to load resource"; those are expected answers, not application errors.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  session = await startRecordingSession(SENTENCE);
+  ({ server, page, audio, mailbox, consoleErrors } = session);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
-  await fs.rm(workDir, { recursive: true, force: true });
+  await session?.close();
 });
 
 describe('from sign-up to transcript, in Chromium', () => {

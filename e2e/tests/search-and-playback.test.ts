@@ -1,12 +1,10 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
-import { startBuiltServer, type RunningServer } from '../support/server.ts';
-import { speak } from '../support/speech.ts';
-import { Mailbox } from '../support/mailbox.ts';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from '../support/server.ts';
+import type { Mailbox } from '../support/mailbox.ts';
+import { startRecordingSession, type RecordingSession } from '../support/recording-session.ts';
 
 const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
 /** Words worth searching for, latest first so the player has to start well into the audio. */
@@ -14,12 +12,11 @@ const CANDIDATES = ['morning', 'tomorrow', 'bread', 'milk', 'remember'];
 const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
 
 let server: RunningServer;
-let browser: Browser;
+let session: RecordingSession;
 let page: Page;
 let audio: { file: string; seconds: number };
-let workDir: string;
 let mailbox: Mailbox;
-const consoleErrors: string[] = [];
+let consoleErrors: string[];
 
 async function shoot(name: string) {
   for (const scheme of ['light', 'dark'] as const) {
@@ -32,26 +29,12 @@ async function shoot(name: string) {
 
 beforeAll(async () => {
   await fs.mkdir(screenshotDir, { recursive: true });
-  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-e2e-search-'));
-  audio = speak(SENTENCE, workDir);
-  mailbox = await Mailbox.start();
-  server = await startBuiltServer({ SMTP_URL: mailbox.url });
-  browser = await launchChromium(audio.file);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch as "Failed to load resource"; those are expected answers.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  session = await startRecordingSession(SENTENCE, { width: 1280, height: 900 });
+  ({ server, page, audio, mailbox, consoleErrors } = session);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
-  await fs.rm(workDir, { recursive: true, force: true });
+  await session?.close();
 });
 
 describe('search a spoken word and play from there, in Chromium', () => {
