@@ -120,6 +120,7 @@ export async function buildApp(config: Config): Promise<App> {
   registerSecurityHeaders(app, {
     hsts: config.secureCookies,
     formActionOrigins: socialFormActionOrigins(config.social.providers),
+    apiPrefixes: ['/api/', '/_headless/', '/v1/'],
   });
   registerHealthRoutes(app, { db, storage, isShuttingDown: () => shuttingDown });
 

@@ -71,6 +71,7 @@ export async function signUp(
     password_hash: passwordHash,
     created_at: now,
     password_changed_at: now,
+    pads_version: 0,
   };
   try {
     await insertUser(db, user);

@@ -6,6 +6,7 @@ import * as product from './migrations/0003-product.ts';
 import * as transcriptionJobs from './migrations/0004-transcription-jobs.ts';
 import * as apiTokens from './migrations/0005-api-tokens.ts';
 import * as socialAccounts from './migrations/0006-social-accounts.ts';
+import * as padListVersion from './migrations/0007-pad-list-version.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004-transcription-jobs': transcriptionJobs,
   '0005-api-tokens': apiTokens,
   '0006-social-accounts': socialAccounts,
+  '0007-pad-list-version': padListVersion,
 };
 
 const provider: MigrationProvider = {

@@ -17,6 +17,8 @@ export interface UsersTable {
   password_hash: string | null;
   created_at: number;
   password_changed_at: number;
+  /** Raised by triggers on every change to the user's pads (ADR 0013). */
+  pads_version: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -8,6 +8,8 @@ export interface SecurityHeaderOptions {
    * http providers on loopback (development, tests).
    */
   formActionOrigins?: string[];
+  /** Path prefixes that only ever answer JSON (or audio) to scripts, never a page. */
+  apiPrefixes?: string[];
 }
 
 /**
@@ -18,7 +20,7 @@ export interface SecurityHeaderOptions {
  * The set is helmet's, computed once at start: the headers never vary per request, and
  * rebuilding them on every response cost a tenth of the CPU of a small API call.
  */
-export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+export function documentHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -50,10 +52,29 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   };
 }
 
+/**
+ * API responses are read by scripts, never rendered as pages, so the document-only headers
+ * (script and style policy, opener isolation, legacy IE switches) do nothing there. They
+ * get OWASP's set for REST APIs instead: nothing may load or frame them, no sniffing.
+ */
+export function apiHeaders(options: Pick<SecurityHeaderOptions, 'hsts'>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'same-origin',
+    ...(options.hsts ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const forDocuments = documentHeaders(options);
+  const forApis = apiHeaders(options);
+  const apiPrefixes = options.apiPrefixes ?? [];
+  app.addHook('onRequest', (request, reply, done) => {
+    const isApi = apiPrefixes.some((prefix) => request.url.startsWith(prefix));
+    reply.headers(isApi ? forApis : forDocuments);
     done();
   });
 }

@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { compiledQuery } from '../db/compiled-query.ts';
 import type { Db } from '../db/database.ts';
 import type { NewPad, PadRow } from '../db/schema.ts';
 import type { Cursor } from '../lib/cursor.ts';
@@ -59,40 +59,34 @@ export async function listPads(
   cursor: Cursor | undefined,
   limit: number,
 ): Promise<PadWithCounts[]> {
-  const shape = cursor ? cursor.direction : 'first';
-  const compiled = compiledLists(db)[shape];
-  const values = new Map<unknown, unknown>([
-    [OWNER, ownerId],
-    [CURSOR, cursor?.id],
-    [LIMIT, limit + 1],
-  ]);
-  const parameters = compiled.parameters.map((p) => (values.has(p) ? values.get(p) : p));
-  const result = await db.executeQuery<PadWithCounts>({ ...compiled, parameters });
-  return result.rows;
+  const values = { owner: ownerId, limit: limit + 1 };
+  if (!cursor) return firstPage(db, values);
+  const shape = cursor.direction === 'after' ? olderPage : newerPage;
+  return shape(db, { ...values, cursor: cursor.id });
 }
 
-/**
- * The pad list is the hottest read (every visit to the home screen). Building and
- * compiling it with Kysely costs about as much as running it, so each of its three shapes
- * is compiled once per database with stand-in values, which are swapped for real ones.
- */
-const OWNER = '\u0000owner';
-const CURSOR = '\u0000cursor';
-const LIMIT = -104_729;
-const compiled = new WeakMap<Db, Record<'first' | 'after' | 'before', CompiledQuery>>();
+/** The pad list is the hottest read (every visit to the home screen): compiled once. */
+const firstPage = compiledQuery<{ owner: string; limit: number }, PadWithCounts>((db, p) =>
+  padsOf(db, p.owner).orderBy('pads.id', 'desc').limit(p.limit),
+);
+const olderPage = compiledQuery<{ owner: string; cursor: string; limit: number }, PadWithCounts>((db, p) =>
+  padsOf(db, p.owner).where('pads.id', '<', p.cursor).orderBy('pads.id', 'desc').limit(p.limit),
+);
+const newerPage = compiledQuery<{ owner: string; cursor: string; limit: number }, PadWithCounts>((db, p) =>
+  padsOf(db, p.owner).where('pads.id', '>', p.cursor).orderBy('pads.id', 'asc').limit(p.limit),
+);
 
-function compiledLists(db: Db) {
-  let shapes = compiled.get(db);
-  if (!shapes) {
-    const base = () => padsOf(db, OWNER);
-    shapes = {
-      first: base().orderBy('pads.id', 'desc').limit(LIMIT).compile(),
-      after: base().where('pads.id', '<', CURSOR).orderBy('pads.id', 'desc').limit(LIMIT).compile(),
-      before: base().where('pads.id', '>', CURSOR).orderBy('pads.id', 'asc').limit(LIMIT).compile(),
-    };
-    compiled.set(db, shapes);
-  }
-  return shapes;
+const listVersion = compiledQuery<{ owner: string }, { pads_version: number }>((db, p) =>
+  db.selectFrom('users').select('pads_version').where('id', '=', p.owner),
+);
+
+/**
+ * The version of the owner's pad list, raised by triggers on every change to their pads
+ * (migration 0007): equal versions mean an identical list.
+ */
+export async function padListVersion(db: Db, ownerId: string): Promise<number> {
+  const [row] = await listVersion(db, { owner: ownerId });
+  return row?.pads_version ?? 0;
 }
 
 export async function updatePad(

@@ -7,6 +7,8 @@ import { readPageQuery } from '../http/page-query.ts';
 import { requireUserId } from '../http/require-user.ts';
 import type { Db } from '../db/database.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import { PadListCache } from './pad-list-cache.ts';
+import { padListVersion } from './pads-repository.ts';
 import * as service from './pads-service.ts';
 
 /**
@@ -19,10 +21,24 @@ const padPageJson = z.toJSONSchema(pageSchema(padSchema), { target: 'draft-7' })
 export function registerPadRoutes(app: FastifyInstance, deps: { db: Db; storage: BlobStorage }) {
   const withLog = () => ({ ...deps, log: app.log });
 
-  app.get('/pad/', { schema: { response: { 200: padPageJson } } }, async (request) => {
+  const pageCache = new PadListCache();
+  const listResponses = { 200: padPageJson, 304: { type: 'null', description: 'Not modified' } };
+  app.get('/pad/', { schema: { response: listResponses } }, async (request, reply) => {
     const ownerId = await requireUserId(request);
     const { cursor, limit } = readPageQuery(request.query);
-    return service.listPads(deps, ownerId, cursor, limit);
+    // Read before the list: a page built from newer rows than its version is only ever
+    // thrown away early, never served stale.
+    const version = await padListVersion(deps.db, ownerId);
+    const etag = `W/"${ownerId}.${version}"`;
+    reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const key = PadListCache.key(ownerId, limit, cursor);
+    let body = pageCache.get(key, version);
+    if (body === undefined) {
+      body = text(reply.serialize(await service.listPads(deps, ownerId, cursor, limit)));
+      pageCache.set(key, version, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.post('/pad/', async (request, reply) => {
@@ -51,4 +67,10 @@ export function registerPadRoutes(app: FastifyInstance, deps: { db: Db; storage:
     await service.deletePad(withLog(), ownerId, request.params.padId);
     return reply.status(204).send();
   });
+}
+
+/** The compiled JSON serializer answers a string; Fastify's types also allow bytes. */
+function text(serialized: string | ArrayBuffer | Buffer): string {
+  if (typeof serialized === 'string') return serialized;
+  return Buffer.isBuffer(serialized) ? serialized.toString('utf8') : Buffer.from(serialized).toString('utf8');
 }

@@ -96,8 +96,9 @@ describe('social login with an OpenID Connect provider', () => {
         },
       ],
     });
-    // The form POST is redirected to the provider, which the CSP's form-action must allow.
-    expect(config.headers.get('content-security-policy')).toContain(
+    // The page's form POST is redirected to the provider, which its CSP's form-action must allow.
+    const page = await client.get('/login');
+    expect(page.headers.get('content-security-policy')).toContain(
       `form-action 'self' https: ${idp.issuer}`,
     );
     const session = await client.get(`${AUTH}/auth/session`);

@@ -49,6 +49,14 @@ describe('operations endpoints', () => {
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
+  it('sends the API set of security headers on API responses', async () => {
+    const res = await new TestClient(server.baseUrl).get('/api/v1/pad/');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await new TestClient(server.baseUrl).get('/api/v1/nothing');
     expect(res.status).toBe(404);

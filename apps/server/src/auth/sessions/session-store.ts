@@ -1,4 +1,6 @@
+import { compiledQuery } from '../../db/compiled-query.ts';
 import type { Db } from '../../db/database.ts';
+import type { SessionRow } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import type { PendingFlow } from '../pending-flows.ts';
 
@@ -31,6 +33,11 @@ export interface SessionMeta {
   ip: string;
 }
 
+/** Read on every request: compiled once. */
+const sessionById = compiledQuery<{ id: string }, SessionRow>((db, p) =>
+  db.selectFrom('sessions').selectAll().where('id', '=', p.id),
+);
+
 /** Only touch `last_seen_at` once a minute, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -42,7 +49,7 @@ export class SessionStore {
 
   async load(token: string): Promise<Session | undefined> {
     const id = sha256(token);
-    const row = await this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    const [row] = await sessionById(this.db, { id });
     if (!row) return undefined;
     const now = Date.now();
     if (row.expires_at <= now) {

@@ -117,6 +117,7 @@ async function createSocialUser(
     password_hash: null,
     created_at: now,
     password_changed_at: now,
+    pads_version: 0,
   };
   try {
     await insertUser(db, user);
