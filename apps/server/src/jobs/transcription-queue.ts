@@ -120,6 +120,10 @@ export class TranscriptionQueue {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Marks the note failed with a reason a person can read. `durationSeconds`, when the audio
+   * was decoded far enough to know it, is kept; otherwise the stored length is left as it is.
+   */
   async fail(id: string, workerId: string, reason: string, durationSeconds?: number): Promise<boolean> {
     const updated = await this.db
       .updateTable('voice_notes')
@@ -137,13 +141,22 @@ export class TranscriptionQueue {
     return Number(updated.numUpdatedRows) > 0;
   }
 
-  /** Puts the note back in the queue, not to be claimed before `notBefore`. */
-  async retryLater(id: string, workerId: string, notBefore: number): Promise<boolean> {
+  /**
+   * Puts the note back in the queue, not to be claimed before `notBefore`; a length learnt
+   * during the failed attempt is kept, so it survives even if no later attempt gets as far.
+   */
+  async retryLater(
+    id: string,
+    workerId: string,
+    notBefore: number,
+    durationSeconds?: number,
+  ): Promise<boolean> {
     const updated = await this.db
       .updateTable('voice_notes')
       .set({
         status: 'pending',
         progress: 0,
+        ...(durationSeconds !== undefined ? { duration_seconds: durationSeconds } : {}),
         lease_owner: null,
         lease_expires_at: notBefore,
         updated_at: Date.now(),

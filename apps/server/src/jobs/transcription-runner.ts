@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceNoteJobRow } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
-import { type DecodeAudio, hasStream } from '../transcription/audio/audio-decoder.ts';
-import type { DecodedSpeech } from '../transcription/audio/decode-speech.ts';
-import { acceptsPcm, acceptsStream } from '../transcription/audio/pcm-transcriber.ts';
+import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
+import { transcribeRecording } from '../transcription/audio/transcribe-recording.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
@@ -149,47 +148,32 @@ export class TranscriptionRunner {
       Math.max(100, Math.floor(this.leaseMs / 3)),
     );
     const progress = this.progressWriter(note.id, jobLog);
+    // Known as soon as the decoder has read the whole recording: a note that then fails
+    // (silence, the engine) still shows how long it is.
     let durationSeconds: number | undefined;
+    const knowDuration = (seconds: number): void => {
+      durationSeconds = seconds;
+    };
     try {
       const started = Date.now();
       const bytes = await this.options.storage.read(note.storage_key);
       const language = note.language ?? undefined;
       let transcript: Transcript;
       const { decodeAudio, transcriber } = this.options;
-      if (decodeAudio && hasStream(decodeAudio) && acceptsStream(transcriber)) {
-        // Transcribe while decoding, chunk by chunk: the recording is never held whole.
-        const stop = new AbortController();
-        const onLost = (): void => stop.abort(lost.signal.reason);
-        lost.signal.addEventListener('abort', onLost, { once: true });
-        try {
-          const recording = decodeAudio.stream(bytes, stop.signal);
-          transcript = await transcriber.transcribeStream({
-            chunks: recording.chunks,
-            onProgress: progress.update,
-            signal: lost.signal,
-            ...(language ? { language } : {}),
-          });
-          durationSeconds = (await recording.done).durationSeconds;
-        } finally {
-          lost.signal.removeEventListener('abort', onLost);
-          // Ends the decoding thread if the engine stopped early; a no-op once it finished.
-          stop.abort(new Error('The transcription ended.'));
-        }
-      } else if (decodeAudio) {
-        const speech: DecodedSpeech = await decodeAudio(bytes, lost.signal);
-        durationSeconds = speech.durationSeconds;
-        const common = {
+      if (decodeAudio) {
+        ({ transcript, durationSeconds } = await transcribeRecording({
+          decodeAudio,
+          transcriber,
+          bytes,
+          language,
           onProgress: progress.update,
           signal: lost.signal,
-          ...(language ? { language } : {}),
-        };
-        transcript = acceptsPcm(transcriber)
-          ? await transcriber.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks, ...common })
-          : await transcriber.transcribe({ samples: toFloat(speech.pcm), sampleRate: 16000, ...common });
+          onDuration: knowDuration,
+        }));
       } else {
         const audio = this.options.prepare(bytes);
         durationSeconds = audio.durationSeconds;
-        transcript = await this.options.transcriber.transcribe({
+        transcript = await transcriber.transcribe({
           samples: audio.samples,
           sampleRate: 16000,
           onProgress: progress.update,
@@ -219,7 +203,7 @@ export class TranscriptionRunner {
       } else {
         const delay = this.backoff(note.attempts);
         jobLog.warn({ err: error, retryInMs: delay }, 'transcription failed, will retry');
-        await queue.retryLater(note.id, this.workerId, Date.now() + delay);
+        await queue.retryLater(note.id, this.workerId, Date.now() + delay, durationSeconds);
       }
     } finally {
       progress.stop();
@@ -262,12 +246,6 @@ export class TranscriptionRunner {
       },
     };
   }
-}
-
-function toFloat(pcm: Int16Array): Float32Array {
-  const out = new Float32Array(pcm.length);
-  for (let i = 0; i < pcm.length; i++) out[i] = pcm[i]! / 32768;
-  return out;
 }
 
 function toStored(transcript: Transcript, durationSeconds: number) {

@@ -13,12 +13,14 @@ import type { PrepareAudio } from '../jobs/transcription-runner.ts';
 import { newId } from '../lib/ids.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
-import { TranscriptionError } from '../transcription/errors.ts';
+import { createAudioDecoder, type DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
+import type { AudioFormat } from '../voice-notes/audio-format.ts';
 import { insertVoiceNote } from '../voice-notes/voice-notes-repository.ts';
 import { countWords } from '../voice-notes/voice-notes-service.ts';
 import { render } from './formats.ts';
 import { fileTooLarge, handleOpenAiError, invalidApiKey, OpenAiProblem } from './openai-problem.ts';
+import { sniffUpload, transcribeUpload } from './transcribe-upload.ts';
 
 export interface OpenAiCompatDeps {
   db: Db;
@@ -27,7 +29,13 @@ export interface OpenAiCompatDeps {
   maxDurationSeconds: number;
   /** The configured engine (the worker's pool when this process also transcribes). */
   transcriber: () => Promise<Transcriber>;
-  prepare: () => Promise<PrepareAudio>;
+  /**
+   * Decodes every accepted format off the event loop, within maxDurationSeconds; by default
+   * the decoder the transcription jobs use (audio/audio-decoder.ts).
+   */
+  decodeAudio?: DecodeAudio;
+  /** No longer used (uploads are decoded by `decodeAudio`); accepted so callers still compile. */
+  prepare?: () => Promise<PrepareAudio>;
 }
 
 /** Header naming the voice note filed when the request asked for `pad_id`. */
@@ -47,6 +55,7 @@ interface Upload {
  * recording and its transcript are also filed as a voice note in that pad.
  */
 export async function openAiCompatApi(app: FastifyInstance, deps: OpenAiCompatDeps): Promise<void> {
+  const decodeAudio = deps.decodeAudio ?? createAudioDecoder({ maxDurationSeconds: deps.maxDurationSeconds });
   app.setErrorHandler(handleOpenAiError);
   await app.register(multipart, {
     throwFileSizeLimit: true,
@@ -88,26 +97,22 @@ export async function openAiCompatApi(app: FastifyInstance, deps: OpenAiCompatDe
       }
 
       const bytes = await readFile(upload.file);
-      const audio = decode(await deps.prepare(), bytes);
-      if (audio.durationSeconds > deps.maxDurationSeconds) {
-        throw new OpenAiProblem(
-          400,
-          `The recording is ${Math.round(audio.durationSeconds)} s long; this server accepts up to ${deps.maxDurationSeconds} s.`,
-          'invalid_request_error',
-          'file',
-        );
-      }
-      const transcript = await transcribe(await deps.transcriber(), audio.samples, fields.language);
+      const format = sniffUpload(bytes);
+      // The decoder may take `bytes` over; what is filed is read from the file again.
+      const { transcript, durationSeconds } = await transcribeUpload({
+        decodeAudio,
+        transcriber: await deps.transcriber(),
+        bytes,
+        language: fields.language,
+      });
 
       if (fields.pad_id !== undefined) {
-        const noteId = await fileVoiceNote(
-          deps,
-          userId,
-          fields.pad_id,
+        const noteId = await fileVoiceNote(deps, userId, fields.pad_id, {
           upload,
+          format,
           transcript,
-          audio.durationSeconds,
-        );
+          durationSeconds,
+        });
         reply.header(VOICE_NOTE_HEADER, noteId);
       }
       const { contentType, body } = render(
@@ -168,58 +173,24 @@ function parseFields(raw: Record<string, string | string[]>): TranscriptionField
   throw new OpenAiProblem(400, `${param ?? 'request'}: ${issue.message}`, 'invalid_request_error', param);
 }
 
-function decode(prepare: PrepareAudio, bytes: Uint8Array) {
-  try {
-    return prepare(bytes);
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AudioDecodeError') {
-      throw new OpenAiProblem(400, error.message, 'invalid_request_error', 'file', 'invalid_audio');
-    }
-    throw error;
-  }
+interface Filed {
+  upload: Upload;
+  /** What the bytes are (sniffed); stored as voice-note uploads are, in their own format. */
+  format: AudioFormat;
+  transcript: Transcript;
+  durationSeconds: number;
 }
 
-async function transcribe(transcriber: Transcriber, samples: Float32Array, language: string | undefined) {
-  try {
-    return await transcriber.transcribe({
-      samples,
-      sampleRate: 16000,
-      ...(language ? { language } : {}),
-    });
-  } catch (error) {
-    if (error instanceof TranscriptionError) {
-      if (error.code === 'unsupported_language' || error.code === 'invalid_input') {
-        throw new OpenAiProblem(
-          400,
-          error.message,
-          'invalid_request_error',
-          error.code === 'unsupported_language' ? 'language' : 'file',
-        );
-      }
-      throw new OpenAiProblem(
-        503,
-        `Transcription is unavailable: ${error.message}`,
-        'server_error',
-        null,
-        error.code,
-      );
-    }
-    throw error;
-  }
-}
-
-/** Stores the recording and a finished voice note with the transcript just made. */
+/** Stores the recording as uploaded and a finished voice note with the transcript just made. */
 async function fileVoiceNote(
   deps: OpenAiCompatDeps,
   ownerId: string,
   padId: string,
-  upload: Upload,
-  transcript: Transcript,
-  durationSeconds: number,
+  { upload, format, transcript, durationSeconds }: Filed,
 ): Promise<string> {
   const now = Date.now();
   const id = newId(now);
-  const storageKey = `audio/${ownerId}/${id}.wav`;
+  const storageKey = `audio/${ownerId}/${id}.${format.extension}`;
   const { sizeBytes } = await deps.storage.put(storageKey, createReadStream(upload.file!));
   const stem = upload.fileName?.replace(/\.[^.]+$/, '').trim();
   try {
@@ -230,7 +201,7 @@ async function fileVoiceNote(
       title: (stem || 'Transcription').slice(0, LIMITS.voiceNoteTitleMax),
       status: 'done',
       failure_reason: null,
-      content_type: 'audio/wav',
+      content_type: format.mime,
       size_bytes: sizeBytes,
       storage_key: storageKey,
       duration_seconds: durationSeconds,

@@ -2,14 +2,17 @@
  * Decodes recordings off the event loop: each call starts a worker thread that runs
  * decode-speech.ts (ffmpeg child process + our downmix, resampler and normaliser) and
  * exits when done. A thread per job costs ~30 ms, nothing next to decoding, and holds no
- * memory between jobs; it also lets an abandoned job be terminated outright (there are no
- * native resources to leak on this side).
+ * memory between jobs. An abandoned job (aborted, or its consumer stopped or failed) is
+ * first cancelled in the thread, which kills and reaps ffmpeg and removes its temporary
+ * files, and only then terminated: a thread terminated under a running child would leave
+ * that child running and, once it exits, unreaped.
  */
 import { Worker } from 'node:worker_threads';
 
 import { resolveWorkerEntry } from '../pocketsphinx/engine.ts';
 import type {
   AudioWorkerAck,
+  AudioWorkerCancel,
   AudioWorkerReply,
   AudioWorkerRequest,
   AudioWorkerSettings,
@@ -24,10 +27,20 @@ export interface AudioDecoderOptions {
 }
 
 /**
+ * Told the recording's length as soon as the decoder knows it: before the result, and also
+ * when silence, the engine or anything later then fails.
+ */
+export type OnDuration = (seconds: number) => void;
+
+/**
  * `bytes` that span a whole ArrayBuffer are transferred to the decoding thread (no copy), so
  * they are unusable afterwards.
  */
-export type DecodeAudio = (bytes: Uint8Array, signal?: AbortSignal) => Promise<DecodedSpeech>;
+export type DecodeAudio = (
+  bytes: Uint8Array,
+  signal?: AbortSignal,
+  onDuration?: OnDuration,
+) => Promise<DecodedSpeech>;
 
 /** A recording decoded chunk by chunk (decode-speech.ts, decodeSpeechStream). */
 export interface StreamedRecording {
@@ -41,7 +54,11 @@ export interface StreamedRecording {
   done: Promise<StreamedSpeech>;
 }
 
-export type DecodeAudioStream = (bytes: Uint8Array, signal?: AbortSignal) => StreamedRecording;
+export type DecodeAudioStream = (
+  bytes: Uint8Array,
+  signal?: AbortSignal,
+  onDuration?: OnDuration,
+) => StreamedRecording;
 
 /** Decodes whole (the call) or chunk by chunk (`stream`). */
 export type AudioDecoder = DecodeAudio & { stream: DecodeAudioStream };
@@ -52,6 +69,39 @@ export function hasStream(decode: DecodeAudio): decode is AudioDecoder {
 
 /** Chunks decoded ahead of the consumer, at most. */
 const STREAM_WINDOW = 2;
+
+/** How long a cancelled thread gets to kill and reap ffmpeg before it is terminated anyway. */
+const CANCEL_GRACE_MS = 5_000;
+
+/** Replies after which the thread runs nothing (no ffmpeg, no temporary files). */
+function isFinal(reply: AudioWorkerReply): boolean {
+  return reply.type !== 'chunk' && reply.type !== 'duration';
+}
+
+/**
+ * Ends a decoding thread. One that is still decoding is told to cancel and terminated once it
+ * has answered (ffmpeg killed and reaped, temporary files removed), or after CANCEL_GRACE_MS.
+ */
+function release(worker: Worker, busy: boolean): void {
+  if (!busy) {
+    void worker.terminate();
+    return;
+  }
+  const end = (): void => {
+    clearTimeout(timer);
+    worker.off('message', onReply);
+    worker.off('exit', end);
+    void worker.terminate();
+  };
+  const onReply = (reply: AudioWorkerReply): void => {
+    if (isFinal(reply)) end();
+  };
+  const timer = setTimeout(end, CANCEL_GRACE_MS);
+  worker.on('message', onReply);
+  worker.once('exit', end);
+  const cancel: AudioWorkerCancel = { type: 'cancel' };
+  worker.postMessage(cancel);
+}
 
 export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
   const startWorker = (): Worker => {
@@ -79,7 +129,7 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
     worker.postMessage(request, [own.buffer as ArrayBuffer]);
   };
 
-  const stream: DecodeAudioStream = (bytes, signal) => {
+  const stream: DecodeAudioStream = (bytes, signal, onDuration) => {
     const queue: SpeechChunk[] = [];
     let outcome: { ok: true; speech: StreamedSpeech } | { ok: false; error: unknown } | undefined;
     let notify: (() => void) | undefined;
@@ -97,11 +147,13 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
       waiting?.();
     };
     let worker: Worker | undefined;
+    /** The thread has ended its work (final reply, crash or exit). */
+    let threadDone = false;
     const finish = (result: NonNullable<typeof outcome>): void => {
       if (outcome) return;
       outcome = result;
       signal?.removeEventListener('abort', onAbort);
-      if (worker) void worker.terminate();
+      if (worker) release(worker, !threadDone);
       if (result.ok) resolveDone(result.speech);
       else rejectDone(result.error);
       wake();
@@ -114,9 +166,12 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
       const started = startWorker();
       worker = started;
       started.on('message', (reply: AudioWorkerReply) => {
+        if (isFinal(reply)) threadDone = true;
         if (reply.type === 'chunk') {
           queue.push(reply.chunk);
           wake();
+        } else if (reply.type === 'duration') {
+          if (!outcome) onDuration?.(reply.durationSeconds);
         } else if (reply.type === 'streamed') {
           finish({ ok: true, speech: reply.speech });
         } else if (reply.type === 'rejected') {
@@ -130,10 +185,14 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
           });
         }
       });
-      started.on('error', (error) => finish({ ok: false, error }));
-      started.on('exit', (code) =>
-        finish({ ok: false, error: new Error(`The audio decoding thread stopped (exit code ${code}).`) }),
-      );
+      started.on('error', (error) => {
+        threadDone = true;
+        finish({ ok: false, error });
+      });
+      started.on('exit', (code) => {
+        threadDone = true;
+        finish({ ok: false, error: new Error(`The audio decoding thread stopped (exit code ${code}).`) });
+      });
       post(started, bytes, true);
     }
 
@@ -160,21 +219,27 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
     return { chunks: iterate(), done };
   };
 
-  const decode: DecodeAudio = (bytes, signal) => {
+  const decode: DecodeAudio = (bytes, signal, onDuration) => {
     signal?.throwIfAborted();
     const worker = startWorker();
     return new Promise<DecodedSpeech>((resolve, reject) => {
       let settled = false;
+      let threadDone = false;
       const finish = (action: () => void): void => {
         if (settled) return;
         settled = true;
         signal?.removeEventListener('abort', onAbort);
-        void worker.terminate();
+        release(worker, !threadDone);
         action();
       };
       const onAbort = (): void => finish(() => reject(signal?.reason));
       signal?.addEventListener('abort', onAbort, { once: true });
       worker.on('message', (reply: AudioWorkerReply) => {
+        if (reply.type === 'duration') {
+          if (!settled) onDuration?.(reply.durationSeconds);
+          return;
+        }
+        if (isFinal(reply)) threadDone = true;
         finish(() => {
           if (reply.type === 'decoded') resolve(reply.speech);
           else if (reply.type === 'rejected') reject(new AudioDecodeError(reply.code, reply.message));
@@ -182,10 +247,14 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
           else reject(new Error(`Audio decoding failed: unexpected ${reply.type} reply`));
         });
       });
-      worker.on('error', (error) => finish(() => reject(error)));
-      worker.on('exit', (code) =>
-        finish(() => reject(new Error(`The audio decoding thread stopped (exit code ${code}).`))),
-      );
+      worker.on('error', (error) => {
+        threadDone = true;
+        finish(() => reject(error));
+      });
+      worker.on('exit', (code) => {
+        threadDone = true;
+        finish(() => reject(new Error(`The audio decoding thread stopped (exit code ${code}).`)));
+      });
       post(worker, bytes, false);
     });
   };

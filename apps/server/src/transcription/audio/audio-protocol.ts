@@ -25,9 +25,22 @@ export interface AudioWorkerAck {
   type: 'ack';
 }
 
+/**
+ * The receiver no longer wants the result: ffmpeg is killed and reaped, temporary files are
+ * removed, and a final 'failed' reply says the thread may be terminated.
+ */
+export interface AudioWorkerCancel {
+  type: 'cancel';
+}
+
+/** Messages the decoding thread receives. */
+export type AudioWorkerMessage = AudioWorkerRequest | AudioWorkerAck | AudioWorkerCancel;
+
 export type AudioWorkerReply =
   | { type: 'decoded'; speech: DecodedSpeech; decodeSeconds: number }
   | { type: 'chunk'; chunk: SpeechChunk }
+  /** The recording's length, as soon as it is known (before 'decoded', 'streamed' or a failure). */
+  | { type: 'duration'; durationSeconds: number }
   | { type: 'streamed'; speech: StreamedSpeech; decodeSeconds: number }
   | { type: 'rejected'; code: AudioDecodeErrorCode; message: string }
   | { type: 'failed'; message: string };

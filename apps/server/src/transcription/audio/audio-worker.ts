@@ -13,7 +13,7 @@ import {
   decodeSpeech,
   decodeSpeechStream,
 } from './decode-speech.ts';
-import type { AudioWorkerAck, AudioWorkerReply, AudioWorkerRequest } from './audio-protocol.ts';
+import type { AudioWorkerMessage, AudioWorkerReply } from './audio-protocol.ts';
 import { AudioDecodeError } from './errors.ts';
 
 export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined): void {
@@ -27,7 +27,14 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
     return new Promise<void>((resolve) => (wakeUp = resolve));
   };
 
-  port.on('message', (message: AudioWorkerRequest | AudioWorkerAck) => {
+  /** Cancels the decoding in progress (ffmpeg is killed and reaped before it rejects). */
+  let cancel: AbortController | undefined;
+
+  port.on('message', (message: AudioWorkerMessage) => {
+    if (message.type === 'cancel') {
+      cancel?.abort(new Error('Decoding was cancelled.'));
+      return;
+    }
     if (message.type === 'ack') {
       unacknowledged--;
       if (unacknowledged < window && wakeUp) {
@@ -39,9 +46,16 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
     }
     const request = message;
     const started = performance.now();
+    const controller = new AbortController();
+    cancel = controller;
     const options = {
       maxDurationSeconds: request.maxDurationSeconds,
       ...(ffmpegPath ? { ffmpegPath } : {}),
+      signal: controller.signal,
+      onDuration: (durationSeconds: number) => {
+        const reply: AudioWorkerReply = { type: 'duration', durationSeconds };
+        port.postMessage(reply);
+      },
     };
     let work: Promise<AudioWorkerReply>;
     if (request.stream) {

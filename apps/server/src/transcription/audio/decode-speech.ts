@@ -27,6 +27,17 @@ export interface DecodeSpeechOptions {
   normalise?: boolean;
   /** Defaults to `ffmpeg` on the PATH. */
   ffmpegPath?: string;
+  /**
+   * Stops decoding: a running ffmpeg is killed and reaped before the promise rejects with
+   * the signal's reason, so no child process outlives the call.
+   */
+  signal?: AbortSignal;
+  /**
+   * Told the recording's length once it is known: when all of it has been read, before it
+   * is judged silent and (when streaming) before the last chunks are handed on. A caller
+   * whose later steps fail can still record how long the recording was.
+   */
+  onDuration?: (seconds: number) => void;
 }
 
 export interface DecodedSpeech {
@@ -44,6 +55,7 @@ export async function decodeSpeech(bytes: Uint8Array, options: DecodeSpeechOptio
   const { stream, format } = await readRecording(bytes, options, (settings) => new SpeechStream(settings));
   const durationSeconds = stream.durationSeconds;
   const samples = stream.finish();
+  options.onDuration?.(durationSeconds);
   if (samples.length === 0) throw new AudioDecodeError('empty_audio', 'The recording is empty.');
   const { gainDb, silent } = normaliseLoudness(samples, SPEECH_RATE, { apply: options.normalise ?? true });
   if (silent) {
@@ -94,6 +106,7 @@ export async function decodeSpeechStream(
   );
   stream.finish();
   const durationSeconds = stream.durationSeconds;
+  options.onDuration?.(durationSeconds);
   const { gainDb, samples } = chunker.finish();
   return { durationSeconds, samples, gainDb, format };
 }
@@ -155,6 +168,8 @@ function runFfmpeg(
   makeStream: MakeStream,
   throttle: (() => Promise<void> | undefined) | undefined,
 ): Promise<SpeechStream> {
+  const { signal } = options;
+  signal?.throwIfAborted();
   const args = [
     '-nostdin',
     '-hide_banner',
@@ -180,11 +195,27 @@ function runFfmpeg(
     const header = new WavStreamHeader();
     let stream: SpeechStream | undefined;
     let carry = new Uint8Array(0);
-    let failure: Error | undefined;
+    let failure: unknown;
+    let failed = false;
     let stderr = '';
 
+    /**
+     * Ends ffmpeg early. The promise still settles only on 'close', which Node emits after
+     * the child has exited and been reaped, so no ffmpeg outlives a failed decode. Output
+     * paused for back-pressure is dropped, or the pipe would never report its end.
+     */
+    const stop = (reason: unknown): void => {
+      if (failed) return;
+      failed = true;
+      failure = reason;
+      child.kill('SIGKILL');
+      child.stdout.destroy();
+    };
+    const onAbort = (): void => stop(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+
     const onData = (chunk: Buffer): void => {
-      if (failure) return;
+      if (failed) return;
       try {
         let data: Uint8Array = chunk;
         if (!stream) {
@@ -209,14 +240,13 @@ function runFfmpeg(
         const wait = throttle?.();
         if (wait) {
           child.stdout.pause();
-          wait.then(
-            () => child.stdout.resume(),
-            () => child.stdout.resume(),
-          );
+          const resume = (): void => {
+            if (!failed) child.stdout.resume();
+          };
+          wait.then(resume, resume);
         }
       } catch (error) {
-        failure = error instanceof Error ? error : new Error(String(error));
-        child.kill('SIGKILL');
+        stop(error instanceof Error ? error : new Error(String(error)));
       }
     };
     child.stdout.on('data', onData);
@@ -224,10 +254,14 @@ function runFfmpeg(
       if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8');
     });
     child.on('error', (error) => {
-      failure ??= ffmpegMissing(error);
+      if (!failed) {
+        failed = true;
+        failure = ffmpegMissing(error);
+      }
     });
     child.on('close', (code) => {
-      if (failure) return reject(failure);
+      signal?.removeEventListener('abort', onAbort);
+      if (failed) return reject(failure);
       const said = stderr.trim().slice(0, STDERR_LIMIT);
       if (/matches no streams|does not contain any stream|no audio/i.test(said)) {
         return reject(

@@ -1,0 +1,65 @@
+/**
+ * A stored recording (any accepted format) → transcript, through the audio decoder
+ * (audio-decoder.ts) and whichever input the engine takes best: chunks while decoding,
+ * whole 16-bit PCM, or float samples. The job runner and the OpenAI-compatible endpoint
+ * both transcribe this way.
+ */
+import type { Transcriber, Transcript } from '../transcriber.ts';
+import { type DecodeAudio, type OnDuration, hasStream } from './audio-decoder.ts';
+import { acceptsPcm, acceptsStream } from './pcm-transcriber.ts';
+
+export interface TranscribeRecordingInput {
+  decodeAudio: DecodeAudio;
+  transcriber: Transcriber;
+  /** The recording as uploaded; may be transferred to the decoding thread. */
+  bytes: Uint8Array;
+  language?: string | undefined;
+  onProgress?: (fraction: number) => void;
+  /** Stops decoding (ffmpeg is killed) and the engine. */
+  signal?: AbortSignal;
+  /** The recording's length as soon as the decoder knows it, even if something then fails. */
+  onDuration?: OnDuration;
+}
+
+export interface TranscribedRecording {
+  transcript: Transcript;
+  durationSeconds: number;
+}
+
+export async function transcribeRecording(input: TranscribeRecordingInput): Promise<TranscribedRecording> {
+  const { decodeAudio, transcriber, bytes, signal, onDuration } = input;
+  const common = {
+    ...(input.language ? { language: input.language } : {}),
+    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+    ...(signal ? { signal } : {}),
+  };
+
+  if (hasStream(decodeAudio) && acceptsStream(transcriber)) {
+    // Transcribe while decoding, chunk by chunk: the recording is never held whole.
+    const stop = new AbortController();
+    const onAbort = (): void => stop.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const recording = decodeAudio.stream(bytes, stop.signal, onDuration);
+      const transcript = await transcriber.transcribeStream({ chunks: recording.chunks, ...common });
+      const { durationSeconds } = await recording.done;
+      return { transcript, durationSeconds };
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      // Ends the decoding (and its ffmpeg) if the engine stopped early; a no-op once it finished.
+      stop.abort(new Error('The transcription ended.'));
+    }
+  }
+
+  const speech = await decodeAudio(bytes, signal, onDuration);
+  const transcript = acceptsPcm(transcriber)
+    ? await transcriber.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks, ...common })
+    : await transcriber.transcribe({ samples: toFloat(speech.pcm), sampleRate: 16000, ...common });
+  return { transcript, durationSeconds: speech.durationSeconds };
+}
+
+function toFloat(pcm: Int16Array): Float32Array {
+  const out = new Float32Array(pcm.length);
+  for (let i = 0; i < pcm.length; i++) out[i] = pcm[i]! / 32768;
+  return out;
+}
