@@ -1,11 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import { z } from 'zod';
 import { focusRing } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { padsInfiniteQueryOptions, usePads } from '../../features/pads/api/get-pads.ts';
 import { QueuePlayer, type QueueItem } from '../../features/player/components/queue-player.tsx';
+import { isPendingDeletion } from '../../features/voice-notes/api/delete-voice-note.ts';
 import { voiceNotesInfiniteQueryOptions } from '../../features/voice-notes/api/get-voice-notes.ts';
 import { audioSource } from '../../features/voice-notes/components/voice-note-player.tsx';
 import { voiceNoteTitle } from '../../features/voice-notes/utils/voice-note-title.ts';
@@ -61,31 +63,56 @@ function PlayerPage() {
               ))}
             </select>
           </div>
-          {padId ? <PadQueue padId={padId} /> : null}
+          {padId ? (
+            <PadQueue padId={padId} total={allPads.find((pad) => pad.id === padId)?.voice_note_count} />
+          ) : null}
         </>
       )}
     </div>
   );
 }
 
-function PadQueue({ padId }: { padId: string }) {
+function PadQueue({ padId, total }: { padId: string; total: number | undefined }) {
   const notes = useInfiniteQuery(voiceNotesInfiniteQueryOptions(padId));
+  const { fetchNextPage } = notes;
+  // A failure shows beside the queue, with a button to try again.
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   if (notes.isPending) return <Spinner label="Loading the notes…" />;
-  if (notes.isError) {
+  if (notes.isLoadingError) {
     return (
       <p className="text-sm text-red-700 dark:text-red-300">The notes could not be loaded. Try again.</p>
     );
   }
-  // Oldest first: a pad plays back in the order it was recorded.
-  const items: QueueItem[] = notes.data.pages
-    .flatMap((page) => page.results)
-    .toSorted((a, b) => a.created_at.localeCompare(b.created_at))
-    .map((note) => ({
+  return (
+    <QueuePlayer
+      key={padId}
+      items={queueItems(notes.data.pages.flatMap((page) => page.results))}
+      total={total}
+      paging={{
+        hasMore: notes.hasNextPage,
+        isLoading: notes.isFetchingNextPage,
+        failed: notes.isFetchNextPageError,
+        loadMore,
+      }}
+    />
+  );
+}
+
+/**
+ * The notes in the order the server lists them (newest first), so that each further page simply
+ * continues the queue and playback can start before the older pages are loaded.
+ */
+function queueItems(notes: readonly VoiceNote[]): QueueItem[] {
+  const items = new Map<string, QueueItem>();
+  for (const note of notes) {
+    if (items.has(note.id) || isPendingDeletion(note.id)) continue;
+    items.set(note.id, {
       id: note.id,
       title: voiceNoteTitle(note),
       src: audioSource(note.audio_url),
       durationSeconds: note.duration_seconds,
       transcript: note.transcript,
-    }));
-  return <QueuePlayer key={padId} items={items} />;
+    });
+  }
+  return [...items.values()];
 }

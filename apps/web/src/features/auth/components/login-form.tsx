@@ -1,14 +1,9 @@
 import type { FlowId, LoginRequest } from '@voxpad/shared/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormErrors } from '../../../components/ui/form-alert.tsx';
+import { useMutation } from '@tanstack/react-query';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { mapServerErrors } from '../../../lib/form-errors.ts';
-import { errorsOf, isAuthenticatedResponse, pendingFlowId } from '../api/auth-response.ts';
-import { sessionQueryKey, storeSessionFrom } from '../api/get-session.ts';
 import { login } from '../api/login.ts';
-import { describeUnsupportedFlow } from './flow-messages.ts';
+import { useAuthForm } from '../hooks/use-auth-form.ts';
+import { AuthForm, AuthSubmit } from './auth-form.tsx';
 
 type Field = 'login' | 'password';
 
@@ -30,85 +25,50 @@ export function buildLoginPayload(
 }
 
 export function LoginForm({ loginMethods, onAuthenticated, onPendingFlow }: LoginFormProps) {
-  const queryClient = useQueryClient();
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const form = useAuthForm<Field>({ login: '', password: '' });
 
   const mutation = useMutation({
     mutationFn: login,
     onSuccess: async (response) => {
-      if (isAuthenticatedResponse(response)) {
-        storeSessionFrom(queryClient, response);
-        onAuthenticated();
-        return;
-      }
+      if (form.continueSignIn(response, onAuthenticated, onPendingFlow)) return;
       if (response.status === 409) {
         // Already logged in (another tab): refresh the session and carry on.
-        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        onAuthenticated();
+        await form.continueAlreadySignedIn(onAuthenticated);
         return;
       }
-      if (response.status === 401) {
-        storeSessionFrom(queryClient, response);
-        const flow = pendingFlowId(response);
-        if (flow && onPendingFlow(flow)) return;
-        setFormErrors([describeUnsupportedFlow(flow)]);
-        return;
-      }
-      const mapped = mapServerErrors(errorsOf(response), ['login', 'password'] as const, {
+      form.showServerErrors(response, 'Logging in did not work. Please try again.', {
         username: 'login',
         email: 'login',
       });
-      setFieldErrors(mapped.fieldErrors);
-      setFormErrors(
-        mapped.formErrors.length > 0 || Object.keys(mapped.fieldErrors).length > 0
-          ? mapped.formErrors
-          : ['Logging in did not work. Please try again.'],
-      );
     },
-    onError: (error) => {
-      setFormErrors([error instanceof Error ? error.message : 'Logging in did not work. Please try again.']);
-    },
+    onError: (error) => form.showRequestError(error, 'Logging in did not work. Please try again.'),
   });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
+    const { login: identifier, password } = form.values;
     const errors: Partial<Record<Field, string>> = {};
     if (identifier.trim() === '') errors.login = 'Enter your username or email.';
     if (password === '') errors.password = 'Enter your password.';
-    setFieldErrors(errors);
-    setFormErrors([]);
-    if (Object.keys(errors).length > 0) return;
+    if (!form.validate(errors)) return;
     mutation.mutate(buildLoginPayload(identifier.trim(), password, loginMethods));
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-busy={mutation.isPending}>
-      <FormErrors messages={formErrors} />
+    <AuthForm onSubmit={submit} busy={mutation.isPending} errors={form.formErrors}>
       <TextField
         label="Username or email"
-        name="login"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        value={identifier}
-        onChange={(event) => setIdentifier(event.target.value)}
-        error={fieldErrors.login}
+        {...form.field('login')}
       />
       <TextField
         label="Password"
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={fieldErrors.password}
+        {...form.field('password')}
       />
-      <Button type="submit" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Logging in…' : 'Log in'}
-      </Button>
-    </form>
+      <AuthSubmit busyLabel="Logging in…">Log in</AuthSubmit>
+    </AuthForm>
   );
 }

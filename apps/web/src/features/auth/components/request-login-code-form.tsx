@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormErrors } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { mapServerErrors } from '../../../lib/form-errors.ts';
-import { errorsOf, pendingFlowId } from '../api/auth-response.ts';
+import { pendingFlowId } from '../api/auth-response.ts';
 import { storeSessionFrom } from '../api/get-session.ts';
 import { requestLoginCode } from '../api/request-login-code.ts';
+import { useAuthForm } from '../hooks/use-auth-form.ts';
+import { AuthForm, AuthSubmit } from './auth-form.tsx';
 
 export interface RequestLoginCodeFormProps {
   /** The code is on its way; go to the code entry screen. */
@@ -15,9 +13,7 @@ export interface RequestLoginCodeFormProps {
 
 export function RequestLoginCodeForm({ onCodeSent }: RequestLoginCodeFormProps) {
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const form = useAuthForm({ email: '' });
 
   const mutation = useMutation({
     mutationFn: requestLoginCode,
@@ -28,48 +24,25 @@ export function RequestLoginCodeForm({ onCodeSent }: RequestLoginCodeFormProps) 
         return;
       }
       if (response.status === 409) {
-        setFormErrors([
+        form.showFormErrors([
           'A login code was already requested. Enter it on the next screen, or try again shortly.',
         ]);
         return;
       }
-      const mapped = mapServerErrors(errorsOf(response), ['email'] as const);
-      setEmailError(mapped.fieldErrors.email);
-      setFormErrors(
-        mapped.formErrors.length > 0 || mapped.fieldErrors.email
-          ? mapped.formErrors
-          : ['We could not send a login code. Please try again.'],
-      );
+      form.showServerErrors(response, 'We could not send a login code. Please try again.');
     },
-    onError: (error) => setFormErrors([error instanceof Error ? error.message : 'Please try again.']),
+    onError: (error) => form.showRequestError(error),
   });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormErrors([]);
-    if (email.trim() === '') {
-      setEmailError('Enter your email address.');
-      return;
-    }
-    setEmailError(undefined);
-    mutation.mutate(email.trim());
+  function submit() {
+    const email = form.requireValue('email', 'Enter your email address.');
+    if (email !== null) mutation.mutate(email);
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-busy={mutation.isPending}>
-      <FormErrors messages={formErrors} />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={emailError}
-      />
-      <Button type="submit" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Sending…' : 'Email me a code'}
-      </Button>
-    </form>
+    <AuthForm onSubmit={submit} busy={mutation.isPending} errors={form.formErrors}>
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <AuthSubmit busyLabel="Sending…">Email me a code</AuthSubmit>
+    </AuthForm>
   );
 }

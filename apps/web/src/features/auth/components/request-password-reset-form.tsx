@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormAlert, FormErrors } from '../../../components/ui/form-alert.tsx';
+import { useState } from 'react';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { mapServerErrors } from '../../../lib/form-errors.ts';
-import { errorsOf } from '../api/auth-response.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
+import { useAuthForm } from '../hooks/use-auth-form.ts';
+import { AuthForm, AuthSubmit } from './auth-form.tsx';
 
 export interface RequestPasswordResetFormProps {
   /** With reset-by-code the server starts a flow (401): the person then types the code. */
@@ -13,11 +12,10 @@ export interface RequestPasswordResetFormProps {
 }
 
 export function RequestPasswordResetForm({ onEnterCode }: RequestPasswordResetFormProps) {
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const form = useAuthForm({ email: '' });
   const [sent, setSent] = useState<'link' | 'code' | null>(null);
   const [code, setCode] = useState('');
+  const email = form.values.email.trim();
 
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
@@ -30,50 +28,37 @@ export function RequestPasswordResetForm({ onEnterCode }: RequestPasswordResetFo
         setSent('code');
         return;
       }
-      const mapped = mapServerErrors(errorsOf(response), ['email'] as const);
-      setEmailError(mapped.fieldErrors.email);
-      setFormErrors(
-        mapped.formErrors.length > 0 || mapped.fieldErrors.email
-          ? mapped.formErrors
-          : ['We could not start the password reset. Please try again.'],
-      );
+      form.showServerErrors(response, 'We could not start the password reset. Please try again.');
     },
-    onError: (error) => setFormErrors([error instanceof Error ? error.message : 'Please try again.']),
+    onError: (error) => form.showRequestError(error),
   });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormErrors([]);
-    if (email.trim() === '') {
-      setEmailError('Enter your email address.');
-      return;
-    }
-    setEmailError(undefined);
-    mutation.mutate(email.trim());
+  function submit() {
+    const required = form.requireValue('email', 'Enter your email address.');
+    if (required !== null) mutation.mutate(required);
   }
 
   if (sent === 'link') {
     return (
       <FormAlert tone="success">
-        If an account uses {email.trim()}, an email with a link to choose a new password is on its way. The
-        link works once.
+        If an account uses {email}, an email with a link to choose a new password is on its way. The link
+        works once.
       </FormAlert>
     );
   }
 
   if (sent === 'code') {
     return (
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <AuthForm
+        onSubmit={() => {
           if (code.trim() !== '') onEnterCode(code.trim());
         }}
+        intro={
+          <FormAlert tone="success">
+            If an account uses {email}, we emailed it a reset code. Enter it below.
+          </FormAlert>
+        }
       >
-        <FormAlert tone="success">
-          If an account uses {email.trim()}, we emailed it a reset code. Enter it below.
-        </FormAlert>
         <TextField
           label="Reset code"
           name="code"
@@ -81,28 +66,15 @@ export function RequestPasswordResetForm({ onEnterCode }: RequestPasswordResetFo
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />
-        <Button type="submit" className="w-full">
-          Continue
-        </Button>
-      </form>
+        <AuthSubmit>Continue</AuthSubmit>
+      </AuthForm>
     );
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-busy={mutation.isPending}>
-      <FormErrors messages={formErrors} />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={emailError}
-      />
-      <Button type="submit" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Sending…' : 'Send reset link'}
-      </Button>
-    </form>
+    <AuthForm onSubmit={submit} busy={mutation.isPending} errors={form.formErrors}>
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <AuthSubmit busyLabel="Sending…">Send reset link</AuthSubmit>
+    </AuthForm>
   );
 }

@@ -1,21 +1,31 @@
 import type { FlowId } from '@voxpad/shared/auth';
 import { LIMITS } from '@voxpad/shared/limits';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormErrors } from '../../../components/ui/form-alert.tsx';
+import { useMutation } from '@tanstack/react-query';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { mapServerErrors } from '../../../lib/form-errors.ts';
-import { errorsOf, isAuthenticatedResponse, pendingFlowId } from '../api/auth-response.ts';
-import { sessionQueryKey, storeSessionFrom } from '../api/get-session.ts';
 import { signup } from '../api/signup.ts';
-import { describeUnsupportedFlow } from './flow-messages.ts';
+import type { AuthResponse } from '../api/auth-response.ts';
+import { useAuthForm, type AuthFormState } from '../hooks/use-auth-form.ts';
+import { AuthForm, AuthSubmit, NewPasswordField } from './auth-form.tsx';
 
 type Field = 'email' | 'username' | 'password';
 
 export interface SignupFormProps {
   onAuthenticated: () => void;
   onPendingFlow: (flow: FlowId) => boolean;
+}
+
+const SIGNUPS_CLOSED = 'Sign-ups are closed on this server. Ask the administrator for an account.';
+const SIGNUP_FAILED = 'Signing up did not work. Please try again.';
+
+/** How both sign-up forms answer a refusal: sign-ups closed (403), or the server's errors. */
+export function showSignupRefusal<F extends string>(form: AuthFormState<F>, response: AuthResponse): void {
+  if (response.status === 403) form.showFormErrors([SIGNUPS_CLOSED]);
+  else form.showServerErrors(response, SIGNUP_FAILED);
+}
+
+/** A failed sign-up call (offline, server error). */
+export function showSignupFailure<F extends string>(form: AuthFormState<F>, error: unknown): void {
+  form.showRequestError(error, SIGNUP_FAILED);
 }
 
 export function validateSignup(values: Record<Field, string>): Partial<Record<Field, string>> {
@@ -38,58 +48,24 @@ export function validateSignup(values: Record<Field, string>): Partial<Record<Fi
 }
 
 export function SignupForm({ onAuthenticated, onPendingFlow }: SignupFormProps) {
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', username: '', password: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const form = useAuthForm<Field>({ email: '', username: '', password: '' });
 
   const mutation = useMutation({
     mutationFn: signup,
     onSuccess: async (response) => {
-      if (isAuthenticatedResponse(response)) {
-        storeSessionFrom(queryClient, response);
-        onAuthenticated();
-        return;
-      }
+      if (form.continueSignIn(response, onAuthenticated, onPendingFlow)) return;
       if (response.status === 409) {
-        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        onAuthenticated();
+        await form.continueAlreadySignedIn(onAuthenticated);
         return;
       }
-      if (response.status === 401) {
-        storeSessionFrom(queryClient, response);
-        const flow = pendingFlowId(response);
-        if (flow && onPendingFlow(flow)) return;
-        setFormErrors([describeUnsupportedFlow(flow)]);
-        return;
-      }
-      if (response.status === 403) {
-        setFormErrors(['Sign-ups are closed on this server. Ask the administrator for an account.']);
-        return;
-      }
-      const mapped = mapServerErrors(errorsOf(response), ['email', 'username', 'password'] as const);
-      setFieldErrors(mapped.fieldErrors);
-      setFormErrors(
-        mapped.formErrors.length > 0 || Object.keys(mapped.fieldErrors).length > 0
-          ? mapped.formErrors
-          : ['Signing up did not work. Please try again.'],
-      );
+      showSignupRefusal(form, response);
     },
-    onError: (error) => {
-      setFormErrors([error instanceof Error ? error.message : 'Signing up did not work. Please try again.']);
-    },
+    onError: (error) => showSignupFailure(form, error),
   });
 
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const errors = validateSignup(values);
-    setFieldErrors(errors);
-    setFormErrors([]);
-    if (Object.keys(errors).length > 0) return;
+  function submit() {
+    const { values } = form;
+    if (!form.validate(validateSignup(values))) return;
     mutation.mutate({
       email: values.email.trim(),
       username: values.username.trim(),
@@ -98,40 +74,17 @@ export function SignupForm({ onAuthenticated, onPendingFlow }: SignupFormProps) 
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-busy={mutation.isPending}>
-      <FormErrors messages={formErrors} />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={(event) => update('email', event.target.value)}
-        error={fieldErrors.email}
-      />
+    <AuthForm onSubmit={submit} busy={mutation.isPending} errors={form.formErrors}>
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <TextField
         label="Username"
-        name="username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        value={values.username}
-        onChange={(event) => update('username', event.target.value)}
-        error={fieldErrors.username}
+        {...form.field('username')}
       />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${LIMITS.passwordMin} characters.`}
-        value={values.password}
-        onChange={(event) => update('password', event.target.value)}
-        error={fieldErrors.password}
-      />
-      <Button type="submit" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Signing up…' : 'Sign up'}
-      </Button>
-    </form>
+      <NewPasswordField label="Password" {...form.field('password')} />
+      <AuthSubmit busyLabel="Signing up…">Sign up</AuthSubmit>
+    </AuthForm>
   );
 }

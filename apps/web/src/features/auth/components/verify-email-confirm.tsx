@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormErrors } from '../../../components/ui/form-alert.tsx';
-import { errorsOf, isAuthenticatedResponse } from '../api/auth-response.ts';
-import { storeSessionFrom } from '../api/get-session.ts';
+import { errorsOf } from '../api/auth-response.ts';
 import { verifyEmail } from '../api/verify-email.ts';
+import { useAuthForm } from '../hooks/use-auth-form.ts';
 
 export interface VerifyEmailConfirmProps {
   verificationKey: string;
@@ -22,20 +21,17 @@ export function VerifyEmailConfirm({
   onLoginRequired,
   onInvalidKey,
 }: VerifyEmailConfirmProps) {
-  const queryClient = useQueryClient();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const form = useAuthForm({});
   const mutation = useMutation({
     mutationFn: verifyEmail,
     onSuccess: (response) => {
-      if (isAuthenticatedResponse(response)) {
-        storeSessionFrom(queryClient, response);
-        onAuthenticated();
-      } else if (response.status === 401) {
+      if (form.completeIfAuthenticated(response, onAuthenticated)) return;
+      if (response.status === 401) {
         onLoginRequired();
       } else if (response.status === 400) {
         onInvalidKey();
       } else {
-        setFormErrors(
+        form.showFormErrors(
           errorsOf(response)
             .map((error) => error.message)
             .slice(0, 3)
@@ -47,12 +43,12 @@ export function VerifyEmailConfirm({
         );
       }
     },
-    onError: (error) => setFormErrors([error instanceof Error ? error.message : 'Please try again.']),
+    onError: (error) => form.showRequestError(error),
   });
 
   return (
     <div className="space-y-4">
-      <FormErrors messages={formErrors} />
+      <FormErrors messages={form.formErrors} />
       <p className="text-sm text-slate-700 dark:text-slate-200">
         {email ? (
           <>

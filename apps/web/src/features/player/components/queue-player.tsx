@@ -1,13 +1,18 @@
-import { useEffect, useId, useReducer, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useReducer, useRef } from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import {
+  hasNext,
   initialPlayerState,
   isOwnedByTarget,
   PLAYBACK_RATES,
   playerReducer,
+  queueTotal,
   SHORTCUTS,
   shortcutFor,
+  shouldLoadMore,
 } from '../utils/player-state.ts';
 
 export interface QueueItem {
@@ -18,18 +23,58 @@ export interface QueueItem {
   transcript: string | null;
 }
 
-/** Plays a list of notes one after another, with speed control and keyboard shortcuts. */
-export function QueuePlayer({ items }: { items: readonly QueueItem[] }) {
+/** Where the queue comes from when the server hands it out a page at a time. */
+export interface QueuePaging {
+  /** The server has notes after the last of `items`. */
+  hasMore: boolean;
+  /** A page is on its way. */
+  isLoading: boolean;
+  /** The last attempt at the next page failed (it is then only retried on request). */
+  failed: boolean;
+  /** Fetch the next page; its notes are then passed in as further `items`. */
+  loadMore: () => void;
+}
+
+const idList = (ids: string): string[] => (ids === '' ? [] : ids.split(','));
+
+const NO_PAGING: QueuePaging = { hasMore: false, isLoading: false, failed: false, loadMore: () => {} };
+
+export interface QueuePlayerProps {
+  items: readonly QueueItem[];
+  /** How many notes there are in all, loaded or not (shown as "n of total"). */
+  total?: number | undefined;
+  paging?: QueuePaging | undefined;
+}
+
+/**
+ * Plays a list of notes one after another, with speed control and keyboard shortcuts. With
+ * `paging`, it asks for the next page as playback nears the end of what is loaded, and carries on
+ * into it.
+ */
+export function QueuePlayer({ items, total, paging = NO_PAGING }: QueuePlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
-  const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
-  const rateId = useId();
   const ids = items.map((item) => item.id).join(',');
+  // Loaded from the first render on, so that an empty queue is never taken for the loaded end.
+  const [state, dispatch] = useReducer(playerReducer, undefined, () =>
+    playerReducer(initialPlayerState, { type: 'load', queue: idList(ids), complete: !paging.hasMore }),
+  );
+  const rateId = useId();
+  const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
 
   useEffect(() => {
-    dispatch({ type: 'load', queue: ids === '' ? [] : ids.split(',') });
-  }, [ids]);
+    dispatch({ type: 'load', queue: idList(ids), complete: !paging.hasMore });
+  }, [ids, paging.hasMore]);
 
-  const current = items.find((item) => item.id === state.queue[state.index]);
+  // Ask for the next page once, each time playback comes near the loaded end.
+  const wantsMore = shouldLoadMore(state, paging);
+  const loadMore = useEffectEvent(() => paging.loadMore());
+  useEffect(() => {
+    if (wantsMore) loadMore();
+  }, [wantsMore]);
+
+  const current = byId.get(state.queue[state.index] ?? '');
+  const of = queueTotal(state.queue.length, total, state.complete);
+  const waiting = state.advance !== null && !state.complete;
 
   // The audio element follows the state: source, rate, play/pause.
   useEffect(() => {
@@ -65,7 +110,8 @@ export function QueuePlayer({ items }: { items: readonly QueueItem[] }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  if (items.length === 0) {
+  if (items.length === 0 && paging.hasMore && !paging.failed) return <Spinner label="Loading the notes…" />;
+  if (items.length === 0 && !paging.hasMore) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
         This pad has no voice notes to play yet.
@@ -81,7 +127,7 @@ export function QueuePlayer({ items }: { items: readonly QueueItem[] }) {
       >
         <div>
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
-            Now playing · {state.index + 1} of {state.queue.length}
+            Now playing · {Math.min(state.index + 1, of)} of {of}
           </p>
           <h2 id="now-playing" className="mt-1 text-xl font-semibold text-slate-900 dark:text-slate-50">
             {current?.title ?? '—'}
@@ -114,11 +160,7 @@ export function QueuePlayer({ items }: { items: readonly QueueItem[] }) {
           <Button onClick={() => dispatch({ type: 'toggle' })} className="min-w-24">
             {state.playing ? 'Pause' : 'Play'}
           </Button>
-          <Button
-            variant="secondary"
-            onClick={() => dispatch({ type: 'next' })}
-            disabled={state.index >= state.queue.length - 1}
-          >
+          <Button variant="secondary" onClick={() => dispatch({ type: 'next' })} disabled={!hasNext(state)}>
             Next
           </Button>
           <label htmlFor={rateId} className="ml-auto text-sm text-slate-600 dark:text-slate-300">
@@ -140,6 +182,7 @@ export function QueuePlayer({ items }: { items: readonly QueueItem[] }) {
         <p aria-live="polite" className="sr-only">
           {current ? `${current.title}, ${state.playing ? 'playing' : 'paused'}, speed ${state.rate}×` : ''}
         </p>
+        {waiting && !paging.failed ? <Spinner label="Loading the next notes…" /> : null}
         {current?.transcript ? (
           <p className="max-h-48 overflow-y-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
             {current.transcript}
@@ -167,7 +210,7 @@ export function QueuePlayer({ items }: { items: readonly QueueItem[] }) {
         </h2>
         <ol className="space-y-1">
           {state.queue.map((id, index) => {
-            const item = items.find((candidate) => candidate.id === id);
+            const item = byId.get(id);
             if (!item) return null;
             const isCurrent = index === state.index;
             return (
@@ -184,6 +227,7 @@ export function QueuePlayer({ items }: { items: readonly QueueItem[] }) {
                 >
                   <span className="truncate">
                     {index + 1}. {item.title}
+                    <span className="sr-only">,</span>
                   </span>
                   <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
                     {item.durationSeconds === null ? '' : formatDuration(item.durationSeconds)}
@@ -193,6 +237,25 @@ export function QueuePlayer({ items }: { items: readonly QueueItem[] }) {
             );
           })}
         </ol>
+        {paging.failed ? (
+          <FormAlert>
+            <div className="flex flex-wrap items-center gap-3">
+              <span>The next notes could not be loaded.</span>
+              <Button variant="secondary" onClick={paging.loadMore} disabled={paging.isLoading}>
+                Try again
+              </Button>
+            </div>
+          </FormAlert>
+        ) : paging.hasMore ? (
+          <Button
+            variant="ghost"
+            className="mt-2 w-full"
+            onClick={paging.loadMore}
+            disabled={paging.isLoading}
+          >
+            {paging.isLoading ? 'Loading more…' : 'Load more'}
+          </Button>
+        ) : null}
       </section>
     </div>
   );

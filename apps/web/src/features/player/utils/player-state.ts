@@ -1,5 +1,7 @@
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 export const SEEK_STEP_SECONDS = 5;
+/** Fetch the next page of notes once no more than this many loaded notes are left to play. */
+export const PREFETCH_WHEN_LEFT = 3;
 
 export interface PlayerState {
   /** Ids of the notes to play, in order. */
@@ -8,10 +10,18 @@ export interface PlayerState {
   rate: number;
   /** Whether playback should be running (the audio element follows). */
   playing: boolean;
+  /** False while the server has further notes that are not in `queue` yet. */
+  complete: boolean;
+  /**
+   * A move past the last loaded note that waits for the next page: Next was pressed, or the
+   * note ended. Null when nothing waits.
+   */
+  advance: 'next' | 'ended' | null;
 }
 
 export type PlayerAction =
-  | { type: 'load'; queue: readonly string[] }
+  /** The queue so far; `complete` says whether the server has no further notes. */
+  | { type: 'load'; queue: readonly string[]; complete: boolean }
   | { type: 'toggle' }
   | { type: 'play' }
   | { type: 'pause' }
@@ -24,7 +34,14 @@ export type PlayerAction =
   | { type: 'faster' }
   | { type: 'slower' };
 
-export const initialPlayerState: PlayerState = { queue: [], index: 0, rate: 1, playing: false };
+export const initialPlayerState: PlayerState = {
+  queue: [],
+  index: 0,
+  rate: 1,
+  playing: false,
+  complete: true,
+  advance: null,
+};
 
 function nearestRateIndex(rate: number): number {
   let best = 0;
@@ -42,15 +59,24 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
   const last = state.queue.length - 1;
   switch (action.type) {
     case 'load': {
-      // Keep playing the same note when the list refreshes around it.
+      // Keep playing the same note when the list refreshes (or grows) around it.
       const current = state.queue[state.index];
       const kept = current === undefined ? -1 : action.queue.indexOf(current);
-      return {
-        ...state,
-        queue: action.queue,
-        index: kept >= 0 ? kept : 0,
-        playing: kept >= 0 ? state.playing : false,
-      };
+      const base = { ...state, queue: action.queue, complete: action.complete };
+      if (kept < 0) return { ...base, index: 0, playing: false, advance: null };
+      if (state.advance === null) return { ...base, index: kept };
+      // A further note arrived for a Next (or an end) that came too early: go on to it.
+      if (kept < action.queue.length - 1) return { ...base, index: kept + 1, advance: null };
+      // Nothing further after all: a finished note stops as the last one does.
+      if (action.complete) {
+        return {
+          ...base,
+          index: kept,
+          playing: state.advance === 'ended' ? false : state.playing,
+          advance: null,
+        };
+      }
+      return { ...base, index: kept };
     }
     case 'toggle':
       return state.queue.length === 0 ? state : { ...state, playing: !state.playing };
@@ -59,15 +85,18 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'pause':
       return { ...state, playing: false };
     case 'next':
-      return state.index < last ? { ...state, index: state.index + 1 } : state;
+      if (state.index < last) return { ...state, index: state.index + 1, advance: null };
+      return state.complete || state.queue.length === 0 ? state : { ...state, advance: 'next' };
     case 'previous':
-      return state.index > 0 ? { ...state, index: state.index - 1 } : state;
+      return state.index > 0 ? { ...state, index: state.index - 1, advance: null } : state;
     case 'select':
       return action.index >= 0 && action.index <= last
-        ? { ...state, index: action.index, playing: true }
+        ? { ...state, index: action.index, playing: true, advance: null }
         : state;
     case 'ended':
-      return state.index < last ? { ...state, index: state.index + 1 } : { ...state, playing: false };
+      if (state.index < last) return { ...state, index: state.index + 1 };
+      // The last loaded note ended but the server has more: carry on once they arrive.
+      return state.complete ? { ...state, playing: false } : { ...state, advance: 'ended' };
     case 'rate':
       return { ...state, rate: clampRate(action.rate) };
     case 'faster':
@@ -78,6 +107,34 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'slower':
       return { ...state, rate: PLAYBACK_RATES[Math.max(0, nearestRateIndex(state.rate) - 1)] ?? 0.5 };
   }
+}
+
+/** Whether Next can do anything: a further loaded note, or further notes on the server. */
+export function hasNext(state: PlayerState): boolean {
+  return state.index < state.queue.length - 1 || (!state.complete && state.queue.length > 0);
+}
+
+/**
+ * Whether to ask the server for the next page now: it has more, nothing is on its way, the last
+ * attempt did not fail, and playback is within `PREFETCH_WHEN_LEFT` notes of the loaded end (or
+ * is already waiting there).
+ */
+export function shouldLoadMore(
+  state: Pick<PlayerState, 'queue' | 'index' | 'advance'>,
+  paging: { hasMore: boolean; isLoading: boolean; failed: boolean },
+): boolean {
+  if (!paging.hasMore || paging.isLoading || paging.failed) return false;
+  const left = state.queue.length - 1 - state.index;
+  return state.advance !== null || left <= PREFETCH_WHEN_LEFT;
+}
+
+/**
+ * The "of N" in "n of N": the pad's voice note count while pages are still to come (what is loaded
+ * is only part), and the real length once everything is loaded (the count may be out of date).
+ */
+export function queueTotal(loaded: number, padCount: number | undefined, complete: boolean): number {
+  if (complete || padCount === undefined) return loaded;
+  return Math.max(loaded, padCount);
 }
 
 export type ShortcutCommand = PlayerAction | { type: 'seek'; by: number };

@@ -23,9 +23,44 @@ export function isPendingDeletion(voiceNoteId: string): boolean {
   return pendingDeletions.has(voiceNoteId);
 }
 
+/** Where a note stood in the cached list, to put it back there. */
+interface Removed {
+  note: VoiceNote;
+  page: number;
+  index: number;
+}
+
+function withoutNote(pages: NotePages, id: string): { pages: NotePages; removed: Removed | null } {
+  let removed: Removed | null = null;
+  const next = pages.pages.map((page, pageIndex) => {
+    const index = page.results.findIndex((item) => item.id === id);
+    const note = page.results[index];
+    if (note === undefined) return page;
+    removed = { note, page: pageIndex, index };
+    return { ...page, results: page.results.filter((item) => item.id !== id) };
+  });
+  return { pages: removed ? { ...pages, pages: next } : pages, removed };
+}
+
+/** Puts a removed note back in its place, leaving whatever else changed since (other deletions). */
+function withNoteBack(pages: NotePages, removed: Removed): NotePages {
+  if (pages.pages.some((page) => page.results.some((item) => item.id === removed.note.id))) return pages;
+  const target = Math.min(removed.page, pages.pages.length - 1);
+  if (target < 0) return pages;
+  return {
+    ...pages,
+    pages: pages.pages.map((page, pageIndex) =>
+      pageIndex === target
+        ? { ...page, results: page.results.toSpliced(removed.index, 0, removed.note) }
+        : page,
+    ),
+  };
+}
+
 /**
  * Hides the note at once and deletes it on the server only after `UNDO_DELAY_MS`, so Undo
- * just cancels. A failed delete puts the note back and reports through `onFailed`.
+ * just cancels. Undo, or a failed delete, puts the note back where it was; a failure is then
+ * reported through `onFailed`.
  */
 export function deleteVoiceNoteWithUndo(
   queryClient: QueryClient,
@@ -34,20 +69,22 @@ export function deleteVoiceNoteWithUndo(
 ): Undoable {
   const listKey = voiceNotesQueryKey(note.pad_id);
   pendingDeletions.add(note.id);
-  const previous = queryClient.getQueryData<NotePages>(listKey);
   void queryClient.cancelQueries({ queryKey: listKey });
-  if (previous) {
-    queryClient.setQueryData<NotePages>(listKey, {
-      ...previous,
-      pages: previous.pages.map((page) => ({
-        ...page,
-        results: page.results.filter((item) => item.id !== note.id),
-      })),
-    });
+  let removed: Removed | null = null;
+  const cached = queryClient.getQueryData<NotePages>(listKey);
+  if (cached) {
+    const result = withoutNote(cached, note.id);
+    removed = result.removed;
+    if (removed) queryClient.setQueryData<NotePages>(listKey, result.pages);
   }
   const restore = () => {
     pendingDeletions.delete(note.id);
-    if (previous) queryClient.setQueryData(listKey, previous);
+    const back = removed;
+    if (back) {
+      queryClient.setQueryData<NotePages>(listKey, (current) =>
+        current ? withNoteBack(current, back) : current,
+      );
+    }
     void queryClient.invalidateQueries({ queryKey: listKey });
   };
   const pending = scheduleUndoable(() => {

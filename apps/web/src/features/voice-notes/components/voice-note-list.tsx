@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
+import { ConfirmPanel } from '../../../components/ui/confirm-panel.tsx';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { progressPercent } from '../utils/voice-note-status.ts';
 import { daysAgo } from '../../../lib/days-ago.ts';
@@ -20,58 +22,74 @@ export interface VoiceNoteListProps {
   hasMore: boolean;
   isLoadingMore: boolean;
   onLoadMore: () => void;
+  /** Offers Delete on each note (after a confirmation); the note is expected to leave `notes`. */
+  onDelete?: (note: VoiceNote) => void;
 }
 
-export function VoiceNoteList({ padId, notes, hasMore, isLoadingMore, onLoadMore }: VoiceNoteListProps) {
+export function VoiceNoteList({
+  padId,
+  notes,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  onDelete,
+}: VoiceNoteListProps) {
+  // After a deletion the focus goes to the note that took its place (or the one before it, or
+  // the list's empty message), not back to the top of the page.
+  const focusAfterDelete = useRef<{ id: string | null } | null>(null);
+  const containerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const wanted = focusAfterDelete.current;
+    const container = containerRef.current;
+    if (!wanted || !container) return;
+    if (wanted.id !== null && notes.some((note) => note.id === wanted.id)) {
+      const row = [...container.querySelectorAll<HTMLElement>('[data-note-id]')].find(
+        (element) => element.dataset['noteId'] === wanted.id,
+      );
+      row?.querySelector('a')?.focus();
+      focusAfterDelete.current = null;
+    } else if (notes.length === 0) {
+      container.focus();
+      focusAfterDelete.current = null;
+    }
+  }, [notes]);
+
+  const remove = onDelete
+    ? (note: VoiceNote) => {
+        const index = notes.findIndex((candidate) => candidate.id === note.id);
+        const neighbour = notes[index + 1] ?? notes[index - 1];
+        focusAfterDelete.current = { id: neighbour?.id ?? null };
+        onDelete(note);
+      }
+    : undefined;
+
   if (notes.length === 0) {
     return (
-      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
+      <p
+        ref={(element) => {
+          containerRef.current = element;
+        }}
+        tabIndex={-1}
+        className={`rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300 ${focusRing}`}
+      >
         No voice notes in this pad yet. Press Record to make the first one.
       </p>
     );
   }
   return (
-    <div className="space-y-3">
+    <div
+      ref={(element) => {
+        containerRef.current = element;
+      }}
+      className="space-y-3"
+    >
       {/* Status changes (Waiting -> Transcribing… -> Done) are announced politely. */}
       <ul
         aria-live="polite"
         className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
       >
         {notes.map((note) => (
-          <li
-            key={note.id}
-            className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <div className="min-w-0">
-              <Link
-                to="/pad/$id/voicenotes/$vid"
-                params={{ id: padId, vid: note.id }}
-                className={`block truncate rounded-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300 ${focusRing}`}
-              >
-                {/* Every link names what it opens, even when the note carries a custom title. */}
-                {/voice note/i.test(voiceNoteTitle(note)) ? null : (
-                  <span className="sr-only">Voice note: </span>
-                )}
-                {voiceNoteTitle(note)}
-                <span className="font-normal text-slate-500 dark:text-slate-400">
-                  {' '}
-                  · {formatCreated(note.created_at)}
-                </span>
-              </Link>
-              <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                <time dateTime={note.created_at} title={new Date(note.created_at).toLocaleString()}>
-                  {daysAgo(note.created_at)}
-                </time>
-                {' · '}
-                {note.duration_seconds === null ? 'length unknown' : formatDuration(note.duration_seconds)}
-              </p>
-            </div>
-            <StatusBadge
-              status={note.status}
-              failureReason={note.failure_reason}
-              percent={progressPercent(note.progress)}
-            />
-          </li>
+          <VoiceNoteRow key={note.id} padId={padId} note={note} onDelete={remove} />
         ))}
       </ul>
       {hasMore ? (
@@ -80,5 +98,80 @@ export function VoiceNoteList({ padId, notes, hasMore, isLoadingMore, onLoadMore
         </Button>
       ) : null}
     </div>
+  );
+}
+
+function VoiceNoteRow({
+  padId,
+  note,
+  onDelete,
+}: {
+  padId: string;
+  note: VoiceNote;
+  onDelete: ((note: VoiceNote) => void) | undefined;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const deleteButtonRef = useRef<HTMLButtonElement>(null);
+  const title = voiceNoteTitle(note);
+  const created = formatCreated(note.created_at);
+  return (
+    <li data-note-id={note.id} className="px-4 py-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <Link
+            to="/pad/$id/voicenotes/$vid"
+            params={{ id: padId, vid: note.id }}
+            className={`block truncate rounded-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300 ${focusRing}`}
+          >
+            {/* Every link names what it opens, even when the note carries a custom title. */}
+            {/voice note/i.test(title) ? null : <span className="sr-only">Voice note: </span>}
+            {title}
+            <span className="font-normal text-slate-500 dark:text-slate-400"> · {created}</span>
+          </Link>
+          <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+            <time dateTime={note.created_at} title={new Date(note.created_at).toLocaleString()}>
+              {daysAgo(note.created_at)}
+            </time>
+            {' · '}
+            {note.duration_seconds === null ? 'length unknown' : formatDuration(note.duration_seconds)}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <StatusBadge
+            status={note.status}
+            failureReason={note.failure_reason}
+            percent={progressPercent(note.progress)}
+          />
+          {onDelete ? (
+            <Button
+              ref={deleteButtonRef}
+              variant="ghost"
+              className="!px-2.5 !py-1.5 text-xs text-red-700 dark:text-red-300"
+              aria-label={created ? `Delete ${title}, ${created}` : `Delete ${title}`}
+              aria-expanded={confirming}
+              onClick={() => setConfirming(true)}
+            >
+              Delete
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {onDelete && confirming ? (
+        <ConfirmPanel
+          className="mt-3"
+          message={`Delete “${title}” and its transcript? You can undo for a few seconds.`}
+          confirmLabel="Yes, delete it"
+          cancelLabel="Keep it"
+          onConfirm={() => {
+            setConfirming(false);
+            onDelete(note);
+          }}
+          onCancel={() => {
+            setConfirming(false);
+            deleteButtonRef.current?.focus();
+          }}
+        />
+      ) : null}
+    </li>
   );
 }

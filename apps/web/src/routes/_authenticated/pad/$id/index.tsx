@@ -3,6 +3,7 @@ import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
+import { ConfirmPanel } from '../../../../components/ui/confirm-panel.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { TextLink } from '../../../../components/ui/text-link.tsx';
 import { padQueryOptions, usePad } from '../../../../features/pads/api/get-pad.ts';
@@ -20,6 +21,7 @@ import { useUploadVoiceNote } from '../../../../features/voice-notes/api/upload-
 import { isPendingDeletion } from '../../../../features/voice-notes/api/delete-voice-note.ts';
 import { FileDrop } from '../../../../features/voice-notes/components/file-drop.tsx';
 import { VoiceNoteList } from '../../../../features/voice-notes/components/voice-note-list.tsx';
+import { useDeleteVoiceNoteWithUndo } from '../../../../features/voice-notes/hooks/use-delete-voice-note-with-undo.ts';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
 import { httpStatusOf, isHttpError } from '../../../../lib/api-client.ts';
 import { formatDuration } from '../../../../lib/format-duration.ts';
@@ -117,23 +119,15 @@ function DeletePadConfirmation({ padId, onCancel }: { padId: string; onCancel: (
     onError: toastHttpError,
   });
   return (
-    <div
-      role="alertdialog"
-      aria-labelledby="delete-pad-title"
-      className="rounded-lg border border-red-200 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/50"
-    >
-      <p id="delete-pad-title" className="font-medium text-red-900 dark:text-red-100">
-        Delete this pad and all its voice notes? This cannot be undone.
-      </p>
-      <div className="mt-3 flex gap-2">
-        <Button variant="danger" disabled={deletion.isPending} onClick={() => deletion.mutate(padId)}>
-          {deletion.isPending ? 'Deleting…' : 'Yes, delete it'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} autoFocus>
-          Keep it
-        </Button>
-      </div>
-    </div>
+    <ConfirmPanel
+      message="Delete this pad and all its voice notes? This cannot be undone."
+      confirmLabel="Yes, delete it"
+      busyLabel="Deleting…"
+      busy={deletion.isPending}
+      cancelLabel="Keep it"
+      onConfirm={() => deletion.mutate(padId)}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -235,6 +229,7 @@ function RecordAndUpload({ padId }: { padId: string }) {
 
 function PadVoiceNotes({ padId }: { padId: string }) {
   const notes = useVoiceNotes(padId);
+  const deleteVoiceNote = useDeleteVoiceNoteWithUndo();
   return (
     <VoiceNoteList
       padId={padId}
@@ -244,6 +239,7 @@ function PadVoiceNotes({ padId }: { padId: string }) {
       onLoadMore={() => {
         notes.fetchNextPage().catch(toastHttpError);
       }}
+      onDelete={(note) => deleteVoiceNote(note)}
     />
   );
 }

@@ -1,13 +1,13 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '../../../../../components/ui/button.tsx';
+import { ConfirmPanel } from '../../../../../components/ui/confirm-panel.tsx';
 import { TextLink } from '../../../../../components/ui/text-link.tsx';
 import { padQueryOptions, usePad } from '../../../../../features/pads/api/get-pad.ts';
 import { padsInfiniteQueryOptions } from '../../../../../features/pads/api/get-pads.ts';
-import { deleteVoiceNoteWithUndo } from '../../../../../features/voice-notes/api/delete-voice-note.ts';
 import {
   useVoiceNote,
   voiceNoteQueryOptions,
@@ -24,13 +24,13 @@ import {
   MoveNoteForm,
 } from '../../../../../features/voice-notes/components/voice-note-editors.tsx';
 import { VoiceNotePlayer } from '../../../../../features/voice-notes/components/voice-note-player.tsx';
+import { useDeleteVoiceNoteWithUndo } from '../../../../../features/voice-notes/hooks/use-delete-voice-note-with-undo.ts';
 import { useTranscriptionEvents } from '../../../../../features/voice-notes/hooks/use-transcription-events.ts';
 import { progressPercent } from '../../../../../features/voice-notes/utils/voice-note-status.ts';
 import { voiceNoteTitle } from '../../../../../features/voice-notes/utils/voice-note-title.ts';
 import { useDocumentTitle } from '../../../../../hooks/use-document-title.ts';
 import { httpStatusOf } from '../../../../../lib/api-client.ts';
 import { formatDuration } from '../../../../../lib/format-duration.ts';
-import { toastHttpError } from '../../../../../lib/toast-http-error.ts';
 
 /** `?t=12.5` starts playback at 12.5 s; anything that is not a non-negative number is dropped. */
 const voiceNoteSearchSchema = z.object({
@@ -66,34 +66,24 @@ function VoiceNotePage() {
   const title = voiceNoteTitle(note);
   useDocumentTitle(title);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteVoiceNote = useDeleteVoiceNoteWithUndo();
   const [editingTitle, setEditingTitle] = useState(false);
   const [editingTranscript, setEditingTranscript] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteButtonRef = useRef<HTMLButtonElement>(null);
   const pads = useInfiniteQuery(padsInfiniteQueryOptions());
   const padChoices = (pads.data?.pages ?? []).flatMap((page) =>
     page.results.map((item) => ({ id: item.id, name: item.name })),
   );
 
   function deleteWithUndo() {
-    const snapshot = { id: note.id, pad_id: note.pad_id };
-    const pending = deleteVoiceNoteWithUndo(queryClient, snapshot, {
-      onFailed: toastHttpError,
-    });
-    toast.success(`“${title}” deleted.`, {
-      duration: 5000,
-      action: {
-        label: 'Undo',
-        onClick: () => {
-          if (pending.undo()) {
-            toast.info(`“${title}” is back.`);
-            void navigate({
-              to: '/pad/$id/voicenotes/$vid',
-              params: { id: snapshot.pad_id, vid: snapshot.id },
-            });
-          }
-        },
-      },
+    const snapshot = { id: note.id, pad_id: note.pad_id, title: note.title };
+    deleteVoiceNote(snapshot, {
+      onUndone: () =>
+        void navigate({
+          to: '/pad/$id/voicenotes/$vid',
+          params: { id: snapshot.pad_id, vid: snapshot.id },
+        }),
     });
     void navigate({ to: '/pad/$id', params: { id: snapshot.pad_id }, replace: true });
   }
@@ -115,7 +105,7 @@ function VoiceNotePage() {
               <Button variant="secondary" onClick={() => setEditingTitle(true)}>
                 Rename
               </Button>
-              <Button variant="ghost" onClick={() => setConfirmingDelete(true)}>
+              <Button ref={deleteButtonRef} variant="ghost" onClick={() => setConfirmingDelete(true)}>
                 Delete
               </Button>
             </div>
@@ -132,23 +122,16 @@ function VoiceNotePage() {
           </span>
         </p>
         {confirmingDelete ? (
-          <div
-            role="alertdialog"
-            aria-labelledby="delete-note-title"
-            className="rounded-lg border border-red-200 bg-red-50 p-4 dark:border-red-900 dark:bg-red-950/50"
-          >
-            <p id="delete-note-title" className="font-medium text-red-900 dark:text-red-100">
-              Delete this voice note and its transcript? You can undo for a few seconds.
-            </p>
-            <div className="mt-3 flex gap-2">
-              <Button variant="danger" onClick={deleteWithUndo}>
-                Yes, delete it
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirmingDelete(false)} autoFocus>
-                Keep it
-              </Button>
-            </div>
-          </div>
+          <ConfirmPanel
+            message="Delete this voice note and its transcript? You can undo for a few seconds."
+            confirmLabel="Yes, delete it"
+            cancelLabel="Keep it"
+            onConfirm={deleteWithUndo}
+            onCancel={() => {
+              setConfirmingDelete(false);
+              deleteButtonRef.current?.focus();
+            }}
+          />
         ) : null}
       </div>
 

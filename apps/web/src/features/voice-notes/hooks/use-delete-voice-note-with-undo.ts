@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { useCallback } from 'react';
+import { toast } from 'sonner';
+import { UNDO_DELAY_MS, type Undoable } from '../../../lib/undoable.ts';
+import { toastHttpError } from '../../../lib/toast-http-error.ts';
+import { deleteVoiceNoteWithUndo } from '../api/delete-voice-note.ts';
+import { voiceNoteTitle } from '../utils/voice-note-title.ts';
+
+export interface DeleteWithUndoOptions {
+  /** Called after Undo has brought the note back (for example to show it again). */
+  onUndone?: () => void;
+}
+
+/**
+ * Deletes a voice note the way every screen does: it leaves the lists at once, a toast offers
+ * Undo while the deletion waits, and a refused deletion puts it back with an error toast.
+ */
+export function useDeleteVoiceNoteWithUndo(): (
+  note: Pick<VoiceNote, 'id' | 'pad_id' | 'title'>,
+  options?: DeleteWithUndoOptions,
+) => Undoable {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (note, options = {}) => {
+      const title = voiceNoteTitle(note);
+      const pending = deleteVoiceNoteWithUndo(
+        queryClient,
+        { id: note.id, pad_id: note.pad_id },
+        { onFailed: toastHttpError },
+      );
+      toast.success(`“${title}” deleted.`, {
+        duration: UNDO_DELAY_MS,
+        action: {
+          label: 'Undo',
+          onClick: () => {
+            if (!pending.undo()) return;
+            toast.info(`“${title}” is back.`);
+            options.onUndone?.();
+          },
+        },
+      });
+      return pending;
+    },
+    [queryClient],
+  );
+}
