@@ -200,7 +200,6 @@ export async function buildApp(config: Config): Promise<App> {
           maxBytes: config.uploadMaxBytes,
           maxDurationSeconds: config.maxDurationSeconds,
           transcriber: () => (engine ??= createTranscriber(config)),
-          prepare: loadAudioPreparer,
         }),
       { prefix: '/v1' },
     );

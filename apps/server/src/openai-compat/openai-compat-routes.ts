@@ -9,7 +9,6 @@ import { LIMITS } from '@voxpad/shared/limits';
 import { transcriptionFieldsSchema, type TranscriptionFields } from '@voxpad/shared/openai-compat';
 import { authenticateBearer } from '../api-tokens/api-tokens.ts';
 import type { Db } from '../db/database.ts';
-import type { PrepareAudio } from '../jobs/transcription-runner.ts';
 import { newId } from '../lib/ids.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
@@ -34,8 +33,6 @@ export interface OpenAiCompatDeps {
    * the decoder the transcription jobs use (audio/audio-decoder.ts).
    */
   decodeAudio?: DecodeAudio;
-  /** No longer used (uploads are decoded by `decodeAudio`); accepted so callers still compile. */
-  prepare?: () => Promise<PrepareAudio>;
 }
 
 /** Header naming the voice note filed when the request asked for `pad_id`. */

@@ -77,6 +77,48 @@ describe('pocketsphinx transcriber', () => {
     expect(words.at(-1)!.end).toBeLessThanOrEqual(speech.durationSeconds - 0.9);
   });
 
+  it('keeps word times true across a long pause in the middle (pauses are shortened before decoding)', async () => {
+    // sentence 0, 4 s of silence, sentence 0 again: the pause is cut to 0.7 s for the engine,
+    // and the second sentence's words must still be placed after the full 4 s.
+    const first = spoken(0);
+    const pause = dir.file('pause-4s.wav');
+    sox('-n', '-r', '16000', '-c', '1', '-b', '16', pause, 'trim', '0', '4');
+    const joined = dir.file('paused-twice.wav');
+    sox(first.path, pause, first.path, joined);
+    const speech = load(joined);
+    const transcript = await transcriber.transcribe({ samples: speech.samples, sampleRate: 16000 });
+    expectWellFormed(transcript, speech.durationSeconds);
+    const words = transcript.segments.flatMap((s) => s.words);
+    const secondStart = first.speech.durationSeconds + 4;
+    const late = words.filter((w) => w.start >= secondStart - 0.1);
+    const early = words.filter((w) => w.end <= first.speech.durationSeconds + 0.1);
+    expect(late.length + early.length).toBe(words.length);
+    expect(keywordRecall(SENTENCES[0]!.keywords, late.map((w) => w.word).join(' '))).toBeGreaterThanOrEqual(
+      0.75,
+    );
+    expect(keywordRecall(SENTENCES[0]!.keywords, early.map((w) => w.word).join(' '))).toBeGreaterThanOrEqual(
+      0.75,
+    );
+  });
+
+  it('gives the same words, times and confidences whatever the worker decoded before', async () => {
+    const single = createPocketsphinxTranscriber({ workers: 1 });
+    try {
+      const clip = spoken(1).speech;
+      const noise = dir.file('noise.wav');
+      sox('-R', '-n', '-r', '16000', '-c', '1', '-b', '16', noise, 'synth', '4', 'pinknoise', 'vol', '0.3');
+      const noisy = dir.file('noisy.wav');
+      sox('-R', '-m', spoken(2).path, noise, noisy);
+      const words = async (samples: Float32Array) =>
+        (await single.transcribe({ samples, sampleRate: 16000 })).segments.flatMap((s) => s.words);
+      const fresh = await words(clip.samples);
+      await words(load(noisy).samples);
+      expect(await words(clip.samples)).toEqual(fresh);
+    } finally {
+      await single.close();
+    }
+  });
+
   it('returns an empty or near-empty transcript for silence, without throwing', async () => {
     const silence = dir.file('silence.wav');
     sox('-D', '-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', '2');

@@ -56,7 +56,9 @@ export function normaliseLoudness(
   if (soundFrames * frame < MIN_SOUND_SECONDS * sampleRate) return { gainDb: 0, silent: true };
 
   const level = Math.sqrt(soundEnergy / soundFrames);
-  let gain = Math.min((fromDb(TARGET_DB) * 32768) / level, fromDb(MAX_GAIN_DB));
+  // Quiet speech is brought up; loud speech is left as it is (turning it down only loses
+  // detail: the engine's accuracy on flite speech fell when it was attenuated to the target).
+  let gain = Math.min(Math.max((fromDb(TARGET_DB) * 32768) / level, 1), fromDb(MAX_GAIN_DB));
   if (peak > 0) gain = Math.min(gain, (PEAK_CEILING * 32767) / peak);
   // Within 1 dB of the target: leave the samples exactly as they are.
   if (!apply || Math.abs(20 * Math.log10(gain)) < 1) return { gainDb: 0, silent: false };

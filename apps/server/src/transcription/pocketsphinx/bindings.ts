@@ -39,6 +39,7 @@ export interface PocketsphinxBindings {
   ps_free(decoder: Decoder): number;
   ps_get_logmath(decoder: Decoder): LogMath;
   logmath_exp(logmath: LogMath, logValue: number): number;
+  ps_start_stream(decoder: Decoder): number;
   ps_start_utt(decoder: Decoder): number;
   ps_process_raw(
     decoder: Decoder,
@@ -99,6 +100,7 @@ function bind(): PocketsphinxBindings {
       ps_free: ps.func('int ps_free(ps_decoder_t *ps)'),
       ps_get_logmath: ps.func('logmath_t *ps_get_logmath(ps_decoder_t *ps)'),
       logmath_exp: sb.func('double logmath_exp(logmath_t *lmath, int logb_p)'),
+      ps_start_stream: ps.func('int ps_start_stream(ps_decoder_t *ps)'),
       ps_start_utt: ps.func('int ps_start_utt(ps_decoder_t *ps)'),
       ps_process_raw: ps.func(
         'int ps_process_raw(ps_decoder_t *ps, const int16_t *data, size_t n_samples, int no_search, int full_utt)',

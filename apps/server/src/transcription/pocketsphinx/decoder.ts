@@ -76,7 +76,10 @@ export class PocketsphinxDecoder {
 
     const native = this.#native;
     const decoder = this.#decoder;
-    if (native.ps_start_utt(decoder) < 0) {
+    // A new stream resets what the front end learnt about the channel (its noise estimate)
+    // from earlier audio: otherwise a transcript depended on what this worker decoded
+    // before, possibly another person's recording (one word in 324 of the WER bench).
+    if (native.ps_start_stream(decoder) < 0 || native.ps_start_utt(decoder) < 0) {
       throw new TranscriptionError('decode_failed', 'pocketsphinx could not start decoding.');
     }
     let processed = -1;

@@ -15,6 +15,7 @@ import type { TranscriptWord } from '../transcriber.ts';
 import { PocketsphinxDecoder, SAMPLE_RATE } from './decoder.ts';
 import { resolveModel } from './model.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest, WorkerSettings } from './protocol.ts';
+import { compactSilence } from './silence-compaction.ts';
 import { planUtterances } from './utterances.ts';
 
 class Cancelled extends Error {}
@@ -78,11 +79,12 @@ function decodeRecording(
     // flag, which is checked between utterances.
     if (Atomics.load(settings.cancel, 0) === id) throw new Cancelled();
     const offset = start / SAMPLE_RATE;
-    for (const word of open.decode(pcm.subarray(start, end))) {
+    const speech = compactSilence(pcm.subarray(start, end), SAMPLE_RATE);
+    for (const word of open.decode(speech.pcm)) {
       words.push({
         ...word,
-        start: toMilliseconds(word.start + offset),
-        end: toMilliseconds(word.end + offset),
+        start: toMilliseconds(speech.toOriginal(word.start) + offset),
+        end: toMilliseconds(speech.toOriginal(word.end, true) + offset),
       });
     }
     post({ type: 'progress', id, fraction: pcm.length === 0 ? 1 : end / pcm.length });
