@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config/config.ts';
+import { registerGeneration, SqliteGeneration } from './generation.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -30,7 +31,12 @@ export function createDatabase(database: Config['database']): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const generation = new SqliteGeneration(sqlite);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, generation) }),
+  });
+  registerGeneration(db, generation);
+  return db;
 }
 
 /**
@@ -38,14 +44,14 @@ export function createDatabase(database: Config['database']): Db {
  * call. Statements are reusable in better-sqlite3, and Kysely runs one query at a time on
  * its single connection, so a bounded cache of prepared statements by SQL text is safe.
  */
-function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+function withStatementCache(sqlite: SQLite.Database, generation: SqliteGeneration): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
   const prepare = sqlite.prepare.bind(sqlite);
   return Object.assign(Object.create(sqlite) as SQLite.Database, {
     prepare(source: string) {
       let statement = cache.get(source);
       if (!statement) {
-        statement = prepare(source);
+        statement = countingWrites(prepare(source), generation);
         if (cache.size >= 500) cache.delete(cache.keys().next().value!);
         cache.set(source, statement);
       }
@@ -55,5 +61,28 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
       cache.clear();
       return sqlite.close();
     },
+  });
+}
+
+/**
+ * Statements that may write (better-sqlite3 knows: `readonly` is false for INSERT, UPDATE,
+ * DELETE, BEGIN/COMMIT and `... RETURNING`) raise the generation after every run, so values
+ * cached at an earlier generation are read again (db/generation.ts).
+ */
+function countingWrites(statement: SQLite.Statement, generation: SqliteGeneration): SQLite.Statement {
+  if (statement.readonly) return statement;
+  const counted = (run: (...args: unknown[]) => unknown) =>
+    function (this: unknown, ...args: unknown[]) {
+      try {
+        return run.apply(statement, args);
+      } finally {
+        generation.noteWrite();
+      }
+    };
+  return Object.assign(Object.create(statement) as SQLite.Statement, {
+    run: counted(statement.run),
+    all: counted(statement.all),
+    get: counted(statement.get),
+    iterate: counted(statement.iterate),
   });
 }

@@ -7,6 +7,7 @@ import { readPageQuery } from '../http/page-query.ts';
 import { requireUserId } from '../http/require-user.ts';
 import type { Db } from '../db/database.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import { GenerationCache } from '../db/generation-cache.ts';
 import { PadListCache } from './pad-list-cache.ts';
 import { padListVersion } from './pads-repository.ts';
 import * as service from './pads-service.ts';
@@ -22,13 +23,14 @@ export function registerPadRoutes(app: FastifyInstance, deps: { db: Db; storage:
   const withLog = () => ({ ...deps, log: app.log });
 
   const pageCache = new PadListCache();
+  const versions = new GenerationCache<number>(deps.db);
   const listResponses = { 200: padPageJson, 304: { type: 'null', description: 'Not modified' } };
   app.get('/pad/', { schema: { response: listResponses } }, async (request, reply) => {
     const ownerId = await requireUserId(request);
     const { cursor, limit } = readPageQuery(request.query);
     // Read before the list: a page built from newer rows than its version is only ever
     // thrown away early, never served stale.
-    const version = await padListVersion(deps.db, ownerId);
+    const version = await versions.read(ownerId, () => padListVersion(deps.db, ownerId));
     const etag = `W/"${ownerId}.${version}"`;
     reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

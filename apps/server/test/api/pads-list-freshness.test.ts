@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@voxpad/shared/pagination';
 import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { createDatabase } from '../../src/db/database.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { toneWav } from '../support/wav.ts';
@@ -77,6 +78,22 @@ describe('pad list freshness', () => {
       .where('id', '=', note.id)
       .execute();
     expect((await list(client)).body.results[0]).toMatchObject({ total_duration_seconds: 42 });
+  });
+
+  it('shows commits by another process (its own database connection) at once', async () => {
+    const { client } = await signedUpClient(server.baseUrl);
+    const pad = (await client.post<Pad>('/api/v1/pad/', { name: 'Mine' })).body;
+    expect((await list(client)).body.results[0]).toMatchObject({ name: 'Mine' });
+    const other = createDatabase(server.config.database);
+    try {
+      await other.updateTable('pads').set({ name: 'Theirs' }).where('id', '=', pad.id).execute();
+      expect((await list(client)).body.results[0]).toMatchObject({ name: 'Theirs' });
+      // A logout elsewhere (the session row deleted by another process) ends this session.
+      await other.deleteFrom('sessions').execute();
+      expect((await list(client)).status).toBe(401);
+    } finally {
+      await other.destroy();
+    }
   });
 
   it('serves each page and each user their own list', async () => {

@@ -1,4 +1,5 @@
 import { compiledQuery } from '../../db/compiled-query.ts';
+import { GenerationCache } from '../../db/generation-cache.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
@@ -34,32 +35,66 @@ export interface SessionMeta {
 }
 
 /** Read on every request: compiled once. */
-const sessionById = compiledQuery<{ id: string }, SessionRow>((db, p) =>
-  db.selectFrom('sessions').selectAll().where('id', '=', p.id),
+const sessionById = compiledQuery<
+  { id: string },
+  Pick<SessionRow, 'user_id' | 'data' | 'expires_at' | 'last_seen_at'>
+>((db, p) =>
+  db.selectFrom('sessions').select(['user_id', 'data', 'expires_at', 'last_seen_at']).where('id', '=', p.id),
 );
 
 /** Only touch `last_seen_at` once a minute, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** A session row as read, with its data parsed once (never mutated: loads copy it). */
+interface StoredSession {
+  id: string;
+  userId: string | null;
+  data: Readonly<SessionData>;
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
 export class SessionStore {
+  /**
+   * Sessions by cookie token, reused until anything is written (a login, a logout, a touch,
+   * another process's commit): most requests then neither hash the token nor read the row.
+   */
+  readonly #sessions: GenerationCache<StoredSession | undefined>;
+
   constructor(
     private readonly db: Db,
     private readonly maxAgeMs: number,
-  ) {}
+  ) {
+    this.#sessions = new GenerationCache(db);
+  }
 
   async load(token: string): Promise<Session | undefined> {
-    const id = sha256(token);
-    const [row] = await sessionById(this.db, { id });
-    if (!row) return undefined;
+    const stored = await this.#sessions.read(token, () => this.#read(token));
+    if (!stored) return undefined;
+    const { id, expiresAt } = stored;
     const now = Date.now();
-    if (row.expires_at <= now) {
+    if (expiresAt <= now) {
       await this.db.deleteFrom('sessions').where('id', '=', id).execute();
       return undefined;
     }
-    if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
+    if (now - stored.lastSeenAt > TOUCH_INTERVAL_MS) {
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
     }
-    return { id, userId: row.user_id, data: parseData(row.data), expiresAt: row.expires_at };
+    const { methods, pending } = stored.data;
+    return { id, userId: stored.userId, data: { methods, ...(pending ? { pending } : {}) }, expiresAt };
+  }
+
+  async #read(token: string): Promise<StoredSession | undefined> {
+    const id = sha256(token);
+    const [row] = await sessionById(this.db, { id });
+    if (!row) return undefined;
+    return {
+      id,
+      userId: row.user_id,
+      data: parseData(row.data),
+      expiresAt: row.expires_at,
+      lastSeenAt: row.last_seen_at,
+    };
   }
 
   /** Creates a new session and returns its cookie token; the token itself is never stored. */
