@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCallback, useId } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { z } from 'zod';
 import { focusRing } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -30,8 +30,16 @@ function PlayerPage() {
   const allPads = pads.data.pages.flatMap((page) => page.results);
   const { pad: chosen } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const padId = chosen && allPads.some((pad) => pad.id === chosen) ? chosen : allPads[0]?.id;
   const selectId = useId();
+  // The picker offers every pad: further pages load in the background, one after another.
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pads;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const chosenLoaded = chosen !== undefined && allPads.some((pad) => pad.id === chosen);
+  // A pad named in the link that is not loaded yet is waited for, not swapped for another.
+  const waitingForChosen = chosen !== undefined && !chosenLoaded && hasNextPage && !isFetchNextPageError;
+  const padId = chosenLoaded ? chosen : waitingForChosen ? undefined : allPads[0]?.id;
 
   return (
     <div className="space-y-6">
@@ -51,10 +59,11 @@ function PlayerPage() {
             </label>
             <select
               id={selectId}
-              value={padId}
+              value={padId ?? ''}
               onChange={(event) => void navigate({ search: { pad: event.target.value }, replace: true })}
               className={`rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`}
             >
+              {padId === undefined ? <option value="">Loading…</option> : null}
               {allPads.map((pad) => (
                 <option key={pad.id} value={pad.id}>
                   {pad.icon ? `${pad.icon} ` : ''}
@@ -63,6 +72,7 @@ function PlayerPage() {
               ))}
             </select>
           </div>
+          {waitingForChosen ? <Spinner label="Loading the pads…" /> : null}
           {padId ? (
             <PadQueue padId={padId} total={allPads.find((pad) => pad.id === padId)?.voice_note_count} />
           ) : null}
