@@ -35,9 +35,11 @@ describe('from sign-up to transcript, in Chromium', () => {
 
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.waitForURL(/\/auth\/signup/);
-    await page.getByLabel('Email').fill('e2e@example.org');
-    await page.getByLabel('Username').fill('e2e-user');
-    await page.getByLabel('Password').fill('a perfectly fine password');
+    // Exact labels: until the sign-up form has replaced the login form, a loose 'Email' or
+    // 'Username' would also match the login form's 'Username or email' and type there.
+    await page.getByLabel('Email', { exact: true }).fill('e2e@example.org');
+    await page.getByLabel('Username', { exact: true }).fill('e2e-user');
+    await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
     await page.getByRole('button', { name: 'Sign up' }).click();
 
     // Email verification is mandatory: the link in the mail confirms the address and logs in.

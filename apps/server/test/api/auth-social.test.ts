@@ -98,9 +98,7 @@ describe('social login with an OpenID Connect provider', () => {
     });
     // The page's form POST is redirected to the provider, which its CSP's form-action must allow.
     const page = await client.get('/login');
-    expect(page.headers.get('content-security-policy')).toContain(
-      `form-action 'self' https: ${idp.issuer}`,
-    );
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' https: ${idp.issuer}`);
     const session = await client.get(`${AUTH}/auth/session`);
     expect(session.status).toBe(401);
     expect((session.body as { data: { flows: unknown[] } }).data.flows).toContainEqual({
