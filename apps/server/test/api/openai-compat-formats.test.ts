@@ -18,6 +18,7 @@ import { listFiles } from '../support/files.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { FixtureDir, keywordRecall, speak } from '../transcription/support/speech.ts';
+import { silentOpus } from '../support/audio-files.ts';
 
 const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
 const KEYWORDS = ['remember', 'milk', 'bread', 'tomorrow', 'morning'];
@@ -139,22 +140,7 @@ describe('POST /v1/audio/transcriptions decodes every accepted format', () => {
 describe('POST /v1/audio/transcriptions on a recording without speech', () => {
   it('answers an empty text with the real duration, as for any recording, not an error', async () => {
     const silence = fixtures.file('silence.ogg');
-    execFileSync('ffmpeg', [
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'anullsrc=r=48000:cl=mono',
-      '-t',
-      '3',
-      '-c:a',
-      'libopus',
-      '-f',
-      'ogg',
-      silence,
-    ]);
+    silentOpus(silence);
     const response = await transcribe(
       form(readFileSync(silence), 'pocket.ogg', 'audio/ogg', {
         response_format: 'verbose_json',

@@ -14,10 +14,10 @@ import type { TranscriptionState } from '../../src/transcripts/transcripts-route
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { signedUpClient } from '../support/http-client.ts';
 import type { TestClient } from '../support/http-client.ts';
+import { ffmpeg, silentOpus } from '../support/audio-files.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-transcripts-'));
 const file = (name: string) => path.join(dir, name);
-const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
 const TEXT = 'please remember to buy milk and bread tomorrow morning';
 const KEYWORDS = ['remember', 'buy', 'milk', 'bread', 'tomorrow', 'morning'];
 
@@ -101,17 +101,7 @@ describe('formats through the API', { timeout: 120_000 }, () => {
 
 describe('recordings that fail, with a reason', { timeout: 120_000 }, () => {
   it('silent', async () => {
-    ffmpeg(
-      '-f',
-      'lavfi',
-      '-i',
-      'anullsrc=r=48000:cl=mono',
-      '-t',
-      '3',
-      '-c:a',
-      'libopus',
-      file('silent.webm'),
-    );
+    silentOpus(file('silent.webm'));
     const done = await settled(
       (await upload(fs.readFileSync(file('silent.webm')), 'audio/webm', 's.webm')).id,
     );

@@ -4,7 +4,6 @@
  * the ffmpeg decoder thread, and pocketsphinx pointed at a model directory that does not
  * exist (a permanent engine failure, raised when its worker loads the model).
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pad } from '@voxpad/shared/pads';
@@ -20,6 +19,7 @@ import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { currentBackend } from '../support/test-database.ts';
 import { FixtureDir, speak } from '../transcription/support/speech.ts';
+import { ffmpeg, silentOpus } from '../support/audio-files.ts';
 
 let server: TestApp;
 let queue: TranscriptionQueue;
@@ -30,10 +30,6 @@ let pad: Pad;
 let broken: StreamTranscriber;
 let speech: Buffer;
 let spokenSeconds: number;
-
-function ffmpeg(...args: string[]): void {
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
-}
 
 beforeAll(async () => {
   fixtures = new FixtureDir();
@@ -122,19 +118,7 @@ describe('a permanently failed transcription keeps the recording’s length', ()
   });
 
   it('when the recording is silent', async () => {
-    ffmpeg(
-      '-f',
-      'lavfi',
-      '-i',
-      'anullsrc=r=48000:cl=mono',
-      '-t',
-      '3',
-      '-c:a',
-      'libopus',
-      '-f',
-      'ogg',
-      fixtures.file('silence.ogg'),
-    );
+    silentOpus(fixtures.file('silence.ogg'));
     const note = await upload(readFileSync(fixtures.file('silence.ogg')), 'pocket.ogg', 'audio/ogg');
     const row = await runUntilSettled(note.id, broken);
     expect(row.status).toBe('failed');

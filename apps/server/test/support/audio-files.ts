@@ -66,3 +66,14 @@ export function makeTheoraOgg(dir: string): string {
   ]);
   return out;
 }
+
+/** Runs Debian's ffmpeg quietly, overwriting its output; throws on failure. */
+export function ffmpeg(...args: string[]): void {
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
+}
+
+/** Three seconds of digital silence as mono Opus; the container follows the file's extension. */
+export function silentOpus(out: string): string {
+  ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '3', '-c:a', 'libopus', out);
+  return out;
+}

@@ -3,7 +3,6 @@
  * (flite → ffmpeg), decoded in a worker thread (ffmpeg + our resampler), normalised,
  * cut at pauses and transcribed by pocketsphinx in parallel chunks. No mocks.
  */
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAudioDecoder } from '../../src/transcription/audio/audio-decoder.ts';
 import { decodeSpeech } from '../../src/transcription/audio/decode-speech.ts';
@@ -15,16 +14,13 @@ import { createPocketsphinxTranscriber } from '../../src/transcription/pocketsph
 import type { PcmTranscriber } from '../../src/transcription/audio/pcm-transcriber.ts';
 import { SENTENCES, longRecording } from './support/speech-fixtures.ts';
 import { FixtureDir, keywordRecall, read, speak } from './support/speech.ts';
+import { ffmpeg, silentOpus } from '../support/audio-files.ts';
 
 const dir = new FixtureDir();
 const decode = createAudioDecoder({ maxDurationSeconds: 3600 });
 let engine: PcmTranscriber;
 let single: PcmTranscriber;
 const sentence = SENTENCES[1]!;
-
-function ffmpeg(...args: string[]): void {
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
-}
 
 async function rejection(bytes: Uint8Array, maxDurationSeconds = 3600): Promise<AudioDecodeError> {
   try {
@@ -114,17 +110,7 @@ describe('recordings that cannot be transcribed', () => {
   });
 
   it('silent', async () => {
-    ffmpeg(
-      '-f',
-      'lavfi',
-      '-i',
-      'anullsrc=r=48000:cl=mono',
-      '-t',
-      '3',
-      '-c:a',
-      'libopus',
-      dir.file('silent.ogg'),
-    );
+    silentOpus(dir.file('silent.ogg'));
     const error = await rejection(read(dir.file('silent.ogg')));
     expect(error.code).toBe('silent_audio');
     expect(error.message).toMatch(/silent/);
