@@ -20,6 +20,11 @@ const env = {
 };
 const port = env.PORT ?? '8080';
 const host = env.HOST ?? '127.0.0.1';
+// The server needs PUBLIC_URL in production for the links it mails; on this machine's own
+// loopback the address it listens on is the one people open. Other hosts must set it.
+if (!env.PUBLIC_URL && /^(localhost|127(\.\d{1,3}){3}|::1)$/i.test(host)) {
+  env.PUBLIC_URL = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 log(`Starting on http://${host}:${port} (data in ${env.DATA_DIR})`);
 const server = spawn(
   process.execPath,

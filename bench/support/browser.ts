@@ -49,6 +49,8 @@ export class BenchClient {
 
 export const BENCH_ENV = {
   NODE_ENV: 'production',
+  // Production requires it; benches mail nothing (no verification), so the port does not matter.
+  PUBLIC_URL: 'http://127.0.0.1',
   ROLE: 'api',
   LOG_LEVEL: 'warn',
   ACCOUNT_EMAIL_VERIFICATION: 'none',

@@ -41,6 +41,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       LOG_LEVEL: 'warn',

@@ -97,7 +97,7 @@ async function signUpAndConfirm(who: { username: string; email: string }) {
   await page.goto(`${server.baseUrl}/auth/signup`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL(/\/auth\/verification-pending/);
   const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
@@ -113,7 +113,7 @@ async function logOut() {
 
 async function logIn(identifier: string, password: string) {
   await page.getByLabel('Username or email').fill(identifier);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
@@ -140,7 +140,7 @@ describe('accounts, in Chromium', () => {
     await page.goto(linkIn(mail.text, '/auth/password/confirm/'));
     const newPassword = 'another perfectly fine password';
     await page.getByLabel('New password').fill(newPassword);
-    await page.getByRole('button', { name: /password/i }).click();
+    await page.getByRole('button', { name: 'Set new password' }).click();
     await page.waitForURL(/\/auth\/login/);
     await logIn(who.email, PASSWORD);
     await page.getByText(/not correct/i).waitFor();

@@ -61,7 +61,7 @@ describe('from sign-up to transcript, in Chromium', () => {
     await page.getByRole('link', { name: 'Shopping' }).click();
     await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
 
-    await page.getByRole('button', { name: 'Record' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Record', exact: true }).click();
     await page.getByRole('button', { name: 'Stop' }).waitFor();
     await page.waitForTimeout(Math.ceil(audio.seconds * 1000) + 500);
     await page.getByRole('button', { name: 'Stop' }).click();

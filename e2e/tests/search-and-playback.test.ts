@@ -42,7 +42,7 @@ describe('search a spoken word and play from there, in Chromium', () => {
     await page.goto(`${server.baseUrl}/auth/signup`);
     await page.getByLabel('Email').fill('search@example.org');
     await page.getByLabel('Username').fill('search-user');
-    await page.getByLabel('Password').fill('a perfectly fine password');
+    await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(/\/auth\/verification-pending/);
     const mail = await mailbox.waitFor('search@example.org', { subject: /confirm/i, timeoutMs: 15_000 });
@@ -59,7 +59,7 @@ describe('search a spoken word and play from there, in Chromium', () => {
     await page.getByRole('link', { name: /Errands/ }).click();
     await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
 
-    await page.getByRole('button', { name: 'Record' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Record', exact: true }).click();
     await page.getByRole('button', { name: 'Stop' }).waitFor();
     await page
       .getByRole('timer')
@@ -149,8 +149,11 @@ describe('search a spoken word and play from there, in Chromium', () => {
 
     // Other screens, for the record.
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole('img', { name: /voice note/i }).waitFor();
+    await page.getByRole('heading', { name: 'Recent notes' }).waitFor();
     await shoot('home');
+    await page.goto(`${server.baseUrl}/stats`);
+    await page.getByRole('img', { name: /voice note/i }).waitFor();
+    await shoot('stats');
     await page.goto(`${server.baseUrl}/player`);
     await page.getByRole('heading', { name: 'Keyboard shortcuts' }).waitFor();
     await shoot('player');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import type { Config } from './config/config.ts';
@@ -9,21 +10,30 @@ import { migrateToLatest } from './db/migrate.ts';
 import { loggerOptions } from './logger.ts';
 import { authApi, AUTH_PREFIX } from './auth/auth-api.ts';
 import type { AuthSettings } from './auth/auth-settings.ts';
+import { PasswordHasher, SCRYPT_COSTS } from './auth/passwords.ts';
 import { SessionStore } from './auth/sessions/session-store.ts';
 import { socialFormActionOrigins } from './auth/social/social-settings.ts';
-import { SessionCookies, sessionPlugin } from './auth/sessions/session-plugin.ts';
+import { SESSION_COOKIE, SessionCookies, sessionPlugin } from './auth/sessions/session-plugin.ts';
 import { createMailer, outboxDir } from './email/create-mailer.ts';
 import { registerDevOutboxRoutes } from './email/dev-outbox-routes.ts';
 import { MailQueue } from './email/mail-queue.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { handleError } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
+import {
+  apiHeaders,
+  registerSecurityHeaders,
+  securityHeadersFor,
+  type SecurityHeaderOptions,
+} from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { TranscriptionQueue } from './jobs/transcription-queue.ts';
 import { TranscriptionRunner } from './jobs/transcription-runner.ts';
+import { JobEvents } from './jobs/job-events.ts';
 import { registerPadRoutes } from './pads/pads-routes.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
+import { QuotaGuard } from './quotas/quota-guard.ts';
 import { registerSearchRoutes } from './search/search-routes.ts';
 import { registerStatsRoutes } from './stats/stats-routes.ts';
 import { LocalStorage } from './storage/local-storage.ts';
@@ -32,6 +42,7 @@ import { createTranscriber, loadAudioPreparer } from './transcription/engine-fac
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
 import { createAudioDecoder } from './transcription/audio/audio-decoder.ts';
 import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
+import { registerProgressStream } from './transcripts/progress-stream.ts';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
 import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
@@ -47,13 +58,28 @@ export interface App {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+export interface BuildOptions {
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
+}
+
 /**
  * Builds the whole server as a Fastify instance without listening (tests use inject() or
  * listen on port 0). Closing the app stops the worker, the engine and the database.
  */
-export async function buildApp(config: Config): Promise<App> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const headerOptions: SecurityHeaderOptions = {
+    hsts: config.secureCookies,
+    formActionOrigins: socialFormActionOrigins(config.social.providers),
+    apiPrefixes: ['/api/', '/_headless/', '/v1/'],
+    connectOrigins: config.webConnectOrigins,
+  };
   const app = Fastify({
-    logger: loggerOptions(config),
+    // Requests refused before any hook runs (too-long ids, broken escapes, oversized URLs)
+    // still get our headers and error shape.
+    frameworkErrors: frameworkErrorHandler(securityHeadersFor(headerOptions)),
+    clientErrorHandler: clientErrorHandler(apiHeaders(headerOptions)),
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
@@ -92,7 +118,8 @@ export async function buildApp(config: Config): Promise<App> {
     done();
   });
 
-  const queue = new TranscriptionQueue(db, config.database.kind);
+  const queue = new TranscriptionQueue(db, config.database.kind, config.quotas.jobsPerUser);
+  const jobEvents = new JobEvents();
   let runner: TranscriptionRunner | undefined;
   // The engine of this process: the worker's, or made on first use by /v1/audio/transcriptions.
   let engine: Promise<Transcriber> | undefined;
@@ -107,6 +134,7 @@ export async function buildApp(config: Config): Promise<App> {
       decodeAudio: createAudioDecoder({ maxDurationSeconds: config.maxDurationSeconds }),
       log: app.log.child({ component: 'transcription' }),
       concurrency: config.transcription.concurrency,
+      events: jobEvents,
       ...(config.transcriptionLeaseMs ? { leaseMs: config.transcriptionLeaseMs } : {}),
     });
     const started = runner;
@@ -117,11 +145,7 @@ export async function buildApp(config: Config): Promise<App> {
   }
 
   await app.register(cookie);
-  registerSecurityHeaders(app, {
-    hsts: config.secureCookies,
-    formActionOrigins: socialFormActionOrigins(config.social.providers),
-    apiPrefixes: ['/api/', '/_headless/', '/v1/'],
-  });
+  registerSecurityHeaders(app, headerOptions);
   registerHealthRoutes(app, { db, storage, isShuttingDown: () => shuttingDown });
 
   let mail: MailQueue | undefined;
@@ -133,6 +157,7 @@ export async function buildApp(config: Config): Promise<App> {
       secure: config.secureCookies,
       // /v1/ (the OpenAI-compatible API) authenticates by bearer token only, never by cookie.
       exemptPrefixes: ['/v1/'],
+      sessionCookie: SESSION_COOKIE,
       reject: (_request, reply) =>
         reply.status(403).send({
           status: 403,
@@ -157,30 +182,41 @@ export async function buildApp(config: Config): Promise<App> {
       loginByCodeEnabled: true,
       emailVerification: config.accounts.emailVerification,
       loginOnPasswordReset: config.accounts.loginOnPasswordReset,
+      usernameRequired: config.accounts.usernameRequired,
+      reauthenticationTimeoutMs: config.accounts.reauthenticationTimeoutMs,
       publicUrl: config.publicUrl,
       socialProviders: config.social.providers,
     };
     const limiter = new RateLimiter(db, config.accounts.rateLimits);
-    await app.register((scope) => authApi(scope, { db, settings, limiter, mail: mailQueue }), {
+    const quotas = new QuotaGuard(db, config.quotas, config.uploadMaxBytes);
+    const passwords = new PasswordHasher(SCRYPT_COSTS[config.accounts.passwordHashCost]);
+    await app.register((scope) => authApi(scope, { db, settings, limiter, mail: mailQueue, passwords }), {
       prefix: AUTH_PREFIX,
     });
     await app.register(
       (scope, _opts, done) => {
-        registerPadRoutes(scope, { db, storage });
+        registerPadRoutes(scope, { db, storage, quotas });
         registerVoiceNoteRoutes(scope, {
           db,
           storage,
           maxBytes: config.uploadMaxBytes,
           maxDurationSeconds: config.maxDurationSeconds,
           onQueued: () => runner?.wake(),
+          quotas,
         });
-        registerStatsRoutes(scope, { db });
+        registerStatsRoutes(scope, { db, quotas });
         registerTranscriptRoutes(scope, {
           db,
           engines: [config.transcription.engine],
           onQueued: () => runner?.wake(),
         });
-        registerApiTokenRoutes(scope, { db });
+        registerProgressStream(scope, {
+          db,
+          events: jobEvents,
+          maxPerUser: config.progressStreams.perUser,
+          pollMs: config.progressStreams.pollMs,
+        });
+        registerApiTokenRoutes(scope, { db, maxPerUser: config.apiTokensMaxPerUser });
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
         if (config.mail.devOutbox) registerDevOutboxRoutes(scope, { dir: outboxDir(config.dataDir) });
         done();
@@ -200,6 +236,8 @@ export async function buildApp(config: Config): Promise<App> {
           maxBytes: config.uploadMaxBytes,
           maxDurationSeconds: config.maxDurationSeconds,
           transcriber: () => (engine ??= createTranscriber(config)),
+          quotas,
+          tempDir: path.join(config.dataDir, 'tmp'),
         }),
       { prefix: '/v1' },
     );

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/errors/error-boundary.tsx';
 import { startThemeSync } from './features/theme/hooks/use-theme.ts';
-import { listenForPreloadErrors } from './lib/chunk-reload.ts';
+import { isChunkLoadError, listenForPreloadErrors } from './lib/chunk-reload.ts';
 import { initSentry } from './lib/sentry.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
@@ -18,7 +18,13 @@ const { router, queryClient } = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the app in.');
 
-createRoot(container).render(
+createRoot(container, {
+  // The route's error screen decides about a page module that failed to load (offline, a new
+  // release) and logs it only if it cannot recover; React would log every attempt.
+  onCaughtError: (error, info) => {
+    if (!isChunkLoadError(error)) console.error(error, info.componentStack);
+  },
+}).render(
   <StrictMode>
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -15,12 +15,19 @@ import { Route as NotFoundRouteImport } from './routes/not-found'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedAccountRouteRouteImport } from './routes/_authenticated/account/route'
 import { Route as AuthenticatedPlayerRouteImport } from './routes/_authenticated/player'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedStatsRouteImport } from './routes/_authenticated/stats'
 import { Route as AnonymousAuthInvalidKeyRouteImport } from './routes/_anonymous/auth/invalid-key'
 import { Route as AnonymousAuthLoginRouteImport } from './routes/_anonymous/auth/login'
 import { Route as AnonymousAuthSignupRouteImport } from './routes/_anonymous/auth/signup'
 import { Route as AnonymousAuthVerificationPendingRouteImport } from './routes/_anonymous/auth/verification-pending'
+import { Route as AuthenticatedAccountIndexRouteImport } from './routes/_authenticated/account/index'
+import { Route as AuthenticatedAccountApiTokensRouteImport } from './routes/_authenticated/account/api-tokens'
+import { Route as AuthenticatedAccountEmailsRouteImport } from './routes/_authenticated/account/emails'
+import { Route as AuthenticatedAccountPasswordRouteImport } from './routes/_authenticated/account/password'
+import { Route as AuthenticatedAccountSessionsRouteImport } from './routes/_authenticated/account/sessions'
 import { Route as AnonymousAuthMagicCodeRouteImport } from './routes/_anonymous/auth/magic/code'
 import { Route as AnonymousAuthMagicVerifyRouteImport } from './routes/_anonymous/auth/magic/verify'
 import { Route as AnonymousAuthPasswordInvalidKeyRouteImport } from './routes/_anonymous/auth/password/invalid-key'
@@ -59,6 +66,12 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedAccountRouteRoute =
+  AuthenticatedAccountRouteRouteImport.update({
+    id: '/account',
+    path: '/account',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedPlayerRoute = AuthenticatedPlayerRouteImport.update({
   id: '/player',
   path: '/player',
@@ -67,6 +80,11 @@ const AuthenticatedPlayerRoute = AuthenticatedPlayerRouteImport.update({
 const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedStatsRoute = AuthenticatedStatsRouteImport.update({
+  id: '/stats',
+  path: '/stats',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AnonymousAuthInvalidKeyRoute = AnonymousAuthInvalidKeyRouteImport.update({
@@ -89,6 +107,36 @@ const AnonymousAuthVerificationPendingRoute =
     id: '/auth/verification-pending',
     path: '/auth/verification-pending',
     getParentRoute: () => AnonymousRoute,
+  } as any)
+const AuthenticatedAccountIndexRoute =
+  AuthenticatedAccountIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountApiTokensRoute =
+  AuthenticatedAccountApiTokensRouteImport.update({
+    id: '/api-tokens',
+    path: '/api-tokens',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountEmailsRoute =
+  AuthenticatedAccountEmailsRouteImport.update({
+    id: '/emails',
+    path: '/emails',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountPasswordRoute =
+  AuthenticatedAccountPasswordRouteImport.update({
+    id: '/password',
+    path: '/password',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountSessionsRoute =
+  AuthenticatedAccountSessionsRouteImport.update({
+    id: '/sessions',
+    path: '/sessions',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
   } as any)
 const AnonymousAuthMagicCodeRoute = AnonymousAuthMagicCodeRouteImport.update({
   id: '/auth/magic/code',
@@ -147,12 +195,19 @@ export interface FileRoutesByFullPath {
   '/not-found': typeof NotFoundRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/account': typeof AuthenticatedAccountRouteRouteWithChildren
   '/player': typeof AuthenticatedPlayerRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/stats': typeof AuthenticatedStatsRoute
   '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/auth/login': typeof AnonymousAuthLoginRoute
   '/auth/signup': typeof AnonymousAuthSignupRoute
   '/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute
+  '/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute
+  '/account/emails': typeof AuthenticatedAccountEmailsRoute
+  '/account/password': typeof AuthenticatedAccountPasswordRoute
+  '/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/account/': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
   '/auth/password/invalid-key': typeof AnonymousAuthPasswordInvalidKeyRoute
@@ -170,10 +225,16 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/player': typeof AuthenticatedPlayerRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/stats': typeof AuthenticatedStatsRoute
   '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/auth/login': typeof AnonymousAuthLoginRoute
   '/auth/signup': typeof AnonymousAuthSignupRoute
   '/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute
+  '/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute
+  '/account/emails': typeof AuthenticatedAccountEmailsRoute
+  '/account/password': typeof AuthenticatedAccountPasswordRoute
+  '/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/account': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
   '/auth/password/invalid-key': typeof AnonymousAuthPasswordInvalidKeyRoute
@@ -191,13 +252,20 @@ export interface FileRoutesById {
   '/not-found': typeof NotFoundRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/_authenticated/account': typeof AuthenticatedAccountRouteRouteWithChildren
   '/_authenticated/player': typeof AuthenticatedPlayerRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/stats': typeof AuthenticatedStatsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_anonymous/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/_anonymous/auth/login': typeof AnonymousAuthLoginRoute
   '/_anonymous/auth/signup': typeof AnonymousAuthSignupRoute
   '/_anonymous/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute
+  '/_authenticated/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute
+  '/_authenticated/account/emails': typeof AuthenticatedAccountEmailsRoute
+  '/_authenticated/account/password': typeof AuthenticatedAccountPasswordRoute
+  '/_authenticated/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/_authenticated/account/': typeof AuthenticatedAccountIndexRoute
   '/_anonymous/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/_anonymous/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
   '/_anonymous/auth/password/invalid-key': typeof AnonymousAuthPasswordInvalidKeyRoute
@@ -215,12 +283,19 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/privacy'
     | '/terms'
+    | '/account'
     | '/player'
     | '/profile'
+    | '/stats'
     | '/auth/invalid-key'
     | '/auth/login'
     | '/auth/signup'
     | '/auth/verification-pending'
+    | '/account/api-tokens'
+    | '/account/emails'
+    | '/account/password'
+    | '/account/sessions'
+    | '/account/'
     | '/auth/magic/code'
     | '/auth/magic/verify'
     | '/auth/password/invalid-key'
@@ -238,10 +313,16 @@ export interface FileRouteTypes {
     | '/terms'
     | '/player'
     | '/profile'
+    | '/stats'
     | '/auth/invalid-key'
     | '/auth/login'
     | '/auth/signup'
     | '/auth/verification-pending'
+    | '/account/api-tokens'
+    | '/account/emails'
+    | '/account/password'
+    | '/account/sessions'
+    | '/account'
     | '/auth/magic/code'
     | '/auth/magic/verify'
     | '/auth/password/invalid-key'
@@ -258,13 +339,20 @@ export interface FileRouteTypes {
     | '/not-found'
     | '/privacy'
     | '/terms'
+    | '/_authenticated/account'
     | '/_authenticated/player'
     | '/_authenticated/profile'
+    | '/_authenticated/stats'
     | '/_authenticated/'
     | '/_anonymous/auth/invalid-key'
     | '/_anonymous/auth/login'
     | '/_anonymous/auth/signup'
     | '/_anonymous/auth/verification-pending'
+    | '/_authenticated/account/api-tokens'
+    | '/_authenticated/account/emails'
+    | '/_authenticated/account/password'
+    | '/_authenticated/account/sessions'
+    | '/_authenticated/account/'
     | '/_anonymous/auth/magic/code'
     | '/_anonymous/auth/magic/verify'
     | '/_anonymous/auth/password/invalid-key'
@@ -328,6 +416,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/account': {
+      id: '/_authenticated/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthenticatedAccountRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/player': {
       id: '/_authenticated/player'
       path: '/player'
@@ -340,6 +435,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AuthenticatedProfileRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/stats': {
+      id: '/_authenticated/stats'
+      path: '/stats'
+      fullPath: '/stats'
+      preLoaderRoute: typeof AuthenticatedStatsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_anonymous/auth/invalid-key': {
@@ -369,6 +471,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/auth/verification-pending'
       preLoaderRoute: typeof AnonymousAuthVerificationPendingRouteImport
       parentRoute: typeof AnonymousRoute
+    }
+    '/_authenticated/account/': {
+      id: '/_authenticated/account/'
+      path: '/'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AuthenticatedAccountIndexRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
+    '/_authenticated/account/api-tokens': {
+      id: '/_authenticated/account/api-tokens'
+      path: '/api-tokens'
+      fullPath: '/account/api-tokens'
+      preLoaderRoute: typeof AuthenticatedAccountApiTokensRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
+    '/_authenticated/account/emails': {
+      id: '/_authenticated/account/emails'
+      path: '/emails'
+      fullPath: '/account/emails'
+      preLoaderRoute: typeof AuthenticatedAccountEmailsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
+    '/_authenticated/account/password': {
+      id: '/_authenticated/account/password'
+      path: '/password'
+      fullPath: '/account/password'
+      preLoaderRoute: typeof AuthenticatedAccountPasswordRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
+    '/_authenticated/account/sessions': {
+      id: '/_authenticated/account/sessions'
+      path: '/sessions'
+      fullPath: '/account/sessions'
+      preLoaderRoute: typeof AuthenticatedAccountSessionsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
     }
     '/_anonymous/auth/magic/code': {
       id: '/_anonymous/auth/magic/code'
@@ -468,17 +605,43 @@ const AnonymousRouteWithChildren = AnonymousRoute._addFileChildren(
   AnonymousRouteChildren,
 )
 
+interface AuthenticatedAccountRouteRouteChildren {
+  AuthenticatedAccountApiTokensRoute: typeof AuthenticatedAccountApiTokensRoute
+  AuthenticatedAccountEmailsRoute: typeof AuthenticatedAccountEmailsRoute
+  AuthenticatedAccountPasswordRoute: typeof AuthenticatedAccountPasswordRoute
+  AuthenticatedAccountSessionsRoute: typeof AuthenticatedAccountSessionsRoute
+  AuthenticatedAccountIndexRoute: typeof AuthenticatedAccountIndexRoute
+}
+
+const AuthenticatedAccountRouteRouteChildren: AuthenticatedAccountRouteRouteChildren =
+  {
+    AuthenticatedAccountApiTokensRoute: AuthenticatedAccountApiTokensRoute,
+    AuthenticatedAccountEmailsRoute: AuthenticatedAccountEmailsRoute,
+    AuthenticatedAccountPasswordRoute: AuthenticatedAccountPasswordRoute,
+    AuthenticatedAccountSessionsRoute: AuthenticatedAccountSessionsRoute,
+    AuthenticatedAccountIndexRoute: AuthenticatedAccountIndexRoute,
+  }
+
+const AuthenticatedAccountRouteRouteWithChildren =
+  AuthenticatedAccountRouteRoute._addFileChildren(
+    AuthenticatedAccountRouteRouteChildren,
+  )
+
 interface AuthenticatedRouteChildren {
+  AuthenticatedAccountRouteRoute: typeof AuthenticatedAccountRouteRouteWithChildren
   AuthenticatedPlayerRoute: typeof AuthenticatedPlayerRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedStatsRoute: typeof AuthenticatedStatsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedPadIdIndexRoute: typeof AuthenticatedPadIdIndexRoute
   AuthenticatedPadIdVoicenotesVidRoute: typeof AuthenticatedPadIdVoicenotesVidRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAccountRouteRoute: AuthenticatedAccountRouteRouteWithChildren,
   AuthenticatedPlayerRoute: AuthenticatedPlayerRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedStatsRoute: AuthenticatedStatsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedPadIdIndexRoute: AuthenticatedPadIdIndexRoute,
   AuthenticatedPadIdVoicenotesVidRoute: AuthenticatedPadIdVoicenotesVidRoute,

@@ -27,6 +27,12 @@ export const API_ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
+  /** 403: the account's stored audio would pass QUOTA_STORAGE_BYTES; deleting notes frees room. */
+  storageQuotaExceeded: 'storage_quota_exceeded',
+  /** 403: the account has QUOTA_PADS_PER_USER pads already. */
+  padLimitReached: 'pad_limit_reached',
+  /** The account holds as many live personal API tokens as it may (API_TOKENS_MAX_PER_USER). */
+  tooManyApiTokens: 'too_many_api_tokens',
   serverError: 'server_error',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];

@@ -124,7 +124,11 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const signupRequestSchema = z.object({
   email: z.string(),
-  username: z.string(),
+  /** Optional unless the server requires usernames: left out, one is derived from the email. */
+  username: z.string().optional(),
   password: z.string(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** How long an emailed login code works (allauth's ACCOUNT_LOGIN_BY_CODE_TIMEOUT). */
+export const LOGIN_CODE_LIFETIME_SECONDS = 180;

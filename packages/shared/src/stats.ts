@@ -27,15 +27,21 @@ export const queueStatsSchema = z.object({
   pending: z.number().int(),
   processing: z.number().int(),
   failed: z.number().int(),
-  /** Notes of every user waiting or being transcribed now: how busy the server is. */
-  depth: z.number().int(),
   /**
-   * Notes of every user that will be started before this user's oldest waiting note;
-   * null when this user has nothing waiting.
+   * This user's notes waiting or being transcribed (pending + processing). Other users'
+   * jobs are never counted: the queue is fair (no one user holds more than a few workers),
+   * and how busy others are is not this user's to know.
    */
-  ahead: z.number().int().nullable(),
+  depth: z.number().int(),
 });
 export type QueueStats = z.infer<typeof queueStatsSchema>;
+
+/** Stored audio against the account's quota (QUOTA_STORAGE_BYTES); uploads past it are refused. */
+export const storageStatsSchema = z.object({
+  used_bytes: z.number().int(),
+  limit_bytes: z.number().int(),
+});
+export type StorageStats = z.infer<typeof storageStatsSchema>;
 
 export const statsSchema = z.object({
   pad_count: z.number().int(),
@@ -50,5 +56,6 @@ export const statsSchema = z.object({
   /** Every pad, the most notes first. */
   pads: z.array(padStatsSchema),
   queue: queueStatsSchema,
+  storage: storageStatsSchema,
 });
 export type Stats = z.infer<typeof statsSchema>;

@@ -46,6 +46,11 @@ export const voiceNoteSchema = z.object({
   engine: z.string().nullable().optional(),
   /** True once the transcript was edited by hand (a re-transcription keeps it as a version). */
   transcript_edited: z.boolean().optional(),
+  /**
+   * The transcript's beginning for lists, at most `VOICE_NOTE_LIMITS.snippetMax` characters,
+   * cut at a word and ended with "…" when there is more; null until there is a transcript.
+   */
+  snippet: z.string().nullable().optional(),
 });
 export type VoiceNote = z.infer<typeof voiceNoteSchema>;
 
@@ -71,6 +76,8 @@ export const MAX_DURATION_SECONDS_DEFAULT = 4 * 60 * 60;
 export const VOICE_NOTE_LIMITS = {
   /** Characters; about four hours of speech. */
   transcriptMax: 250_000,
+  /** Characters of the transcript's beginning a list shows. */
+  snippetMax: 160,
 } as const;
 
 /** Error codes only the voice-note endpoints give, beside the shared API_ERROR_CODES. */
@@ -91,8 +98,8 @@ const title = z
 
 /**
  * PATCH `pad/{id}/voicenote/{vid}/`: any of the fields. `transcript` replaces the text that
- * search finds (word timings stay as the engine produced them); `pad_id` moves the note to
- * another of the owner's pads.
+ * search finds, and the segments are re-timed to it (kept words keep their times, typed words
+ * are timed between their neighbours); `pad_id` moves the note to another of the owner's pads.
  */
 export const updateVoiceNoteSchema = z
   .object({

@@ -8,9 +8,11 @@ import { deleteApiToken } from './api-tokens-repository.ts';
 
 /**
  * Personal API tokens of the logged-in user (session + CSRF, like the rest of /api/v1/).
- * The token itself is only in the answer to POST; the database keeps its SHA-256.
+ * The token itself is only in the answer to POST; the database keeps its SHA-256. A token may
+ * expire (`expires_in_days`), an account holds at most `maxPerUser` live ones, and a password
+ * reset revokes them all.
  */
-export function registerApiTokenRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function registerApiTokenRoutes(app: FastifyInstance, deps: { db: Db; maxPerUser: number }) {
   app.get('/tokens/', async (request) => {
     const userId = await requireUserId(request);
     return { results: await listTokensOf(deps.db, userId) };
@@ -18,8 +20,8 @@ export function registerApiTokenRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   app.post('/tokens/', async (request, reply) => {
     const userId = await requireUserId(request);
-    const { name } = parseInput(createApiTokenSchema, request.body);
-    const created = await createApiToken(deps.db, userId, name);
+    const input = parseInput(createApiTokenSchema, request.body);
+    const created = await createApiToken(deps.db, userId, input, { maxPerUser: deps.maxPerUser });
     return reply.status(201).header('cache-control', 'no-store').send(created);
   });
 

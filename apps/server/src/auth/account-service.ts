@@ -4,14 +4,16 @@ import { newId } from '../lib/ids.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { AuthInputError, requiredError, type FieldError } from './auth-errors.ts';
 import { emailErrors, usernameErrors } from './account-validation.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import type { PasswordHasher } from './passwords.ts';
 import { validatePassword } from './password-validation.ts';
+import { uniqueUsername, usernameBaseFromEmail } from './usernames.ts';
 import {
   findUserByEmail,
   findUserByUsername,
   insertUser,
   normaliseEmail,
   normaliseUsername,
+  replacePasswordHash,
 } from './users-repository.ts';
 
 export interface SignupInput {
@@ -38,53 +40,61 @@ const emailTaken: FieldError = {
  * Creates a local account, or throws AuthInputError listing every problem at once. With
  * `preventEnumeration` a taken email address is not an error: the caller answers as for a new
  * account and mails the address's owner instead. A taken username is still an error, as in allauth.
+ * A username left out, when not `usernameRequired`, is derived from the address (allauth's
+ * generate_unique_username), so clients that only ask for an email and a password can sign up.
  */
 export async function signUp(
   db: Db,
+  passwords: PasswordHasher,
   input: SignupInput,
-  options: { preventEnumeration: boolean },
+  options: { preventEnumeration: boolean; usernameRequired: boolean },
 ): Promise<SignupOutcome> {
-  const errors: FieldError[] = [...emailErrors(input.email), ...usernameErrors(input.username)];
+  const chosen = options.usernameRequired || input.username?.trim() ? input.username : undefined;
+  const errors: FieldError[] = [...emailErrors(input.email)];
+  if (chosen !== undefined || options.usernameRequired) errors.push(...usernameErrors(chosen));
   if (!input.password) errors.push(requiredError('password'));
-  else errors.push(...validatePassword(input.password, { username: input.username, email: input.email }));
+  else errors.push(...validatePassword(input.password, { username: chosen, email: input.email }));
   let emailInUse = false;
-  if (errors.length === 0 && input.email && input.username) {
-    if (await findUserByUsername(db, input.username)) errors.push(usernameTaken);
+  if (errors.length === 0 && input.email) {
+    if (chosen && (await findUserByUsername(db, chosen))) errors.push(usernameTaken);
     emailInUse = (await findUserByEmail(db, input.email)) !== undefined;
     if (emailInUse && !options.preventEnumeration) errors.push(emailTaken);
   }
   if (errors.length > 0) throw new AuthInputError(errors);
 
   const email = input.email!.trim();
-  const username = input.username!.trim();
   // Hash in both cases, so a taken address answers no faster than a new account.
-  const passwordHash = await hashPassword(input.password!);
+  const passwordHash = await passwords.hash(input.password!);
   if (emailInUse) return { emailTaken: email };
-  const now = Date.now();
-  const user: UserRow = {
-    id: newId(now),
-    username,
-    username_key: normaliseUsername(username),
-    email,
-    email_key: normaliseEmail(email),
-    email_verified: 0,
-    password_hash: passwordHash,
-    created_at: now,
-    password_changed_at: now,
-    pads_version: 0,
-  };
-  try {
-    await insertUser(db, user);
-  } catch (error) {
-    // Two signups raced past the checks above; the unique indexes decided.
-    if (await findUserByUsername(db, username)) throw new AuthInputError([usernameTaken]);
-    if (await findUserByEmail(db, email)) {
-      if (options.preventEnumeration) return { emailTaken: email };
-      throw new AuthInputError([emailTaken]);
+  // A derived name can lose a race to another signup; a fresh one is picked then.
+  for (let attempt = 1; ; attempt++) {
+    const username = chosen?.trim() ?? (await uniqueUsername(db, usernameBaseFromEmail(email)));
+    const now = Date.now();
+    const user: UserRow = {
+      id: newId(now),
+      username,
+      username_key: normaliseUsername(username),
+      email,
+      email_key: normaliseEmail(email),
+      email_verified: 0,
+      password_hash: passwordHash,
+      created_at: now,
+      password_changed_at: now,
+      pads_version: 0,
+    };
+    try {
+      await insertUser(db, user);
+      return { created: user };
+    } catch (error) {
+      // Two signups raced past the checks above; the unique indexes decided.
+      if (await findUserByEmail(db, email)) {
+        if (options.preventEnumeration) return { emailTaken: email };
+        throw new AuthInputError([emailTaken]);
+      }
+      if (!(await findUserByUsername(db, username))) throw error;
+      if (chosen !== undefined || attempt >= 3) throw new AuthInputError([usernameTaken]);
     }
-    throw error;
   }
-  return { created: user };
 }
 
 export interface LoginInput {
@@ -104,12 +114,15 @@ export function loginAttemptKey(identifier: string): string {
 }
 
 /**
- * Checks credentials; a wrong password and an unknown account answer the same way. Every
- * attempt counts towards allauth's `login_failed` limit before the password is even looked at,
- * and a success forgets the count, so guessing stops after a few tries per account and per IP.
+ * Checks credentials; a wrong password, an unknown account and an account without a password
+ * answer the same way after the same work. Every attempt counts towards allauth's
+ * `login_failed` limit before the password is even looked at, and a success forgets the count,
+ * so guessing stops after a few tries per account and per IP. A success also upgrades a hash
+ * made with weaker scrypt parameters.
  */
 export async function logIn(
   db: Db,
+  passwords: PasswordHasher,
   limiter: RateLimiter,
   ip: string,
   input: LoginInput,
@@ -129,9 +142,8 @@ export async function logIn(
     by === 'email' || identifier!.includes('@')
       ? await findUserByEmail(db, identifier!)
       : await findUserByUsername(db, identifier!);
-  const ok = user?.password_hash ? await verifyPassword(input.password!, user.password_hash) : false;
-  if (!user || !ok) {
-    if (!user) await burnPasswordCheck(input.password!);
+  const check = await passwords.check(input.password!, user?.password_hash ?? null);
+  if (!user || !check.ok) {
     throw new AuthInputError([
       by === 'email'
         ? {
@@ -146,6 +158,7 @@ export async function logIn(
           },
     ]);
   }
+  if (check.rehash) await replacePasswordHash(db, user.id, user.password_hash!, check.rehash);
   await limiter.clear('login_failed', attempts);
   return { user, by };
 }

@@ -13,6 +13,12 @@ export function readString(body: unknown, field: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+export function readBoolean(body: unknown, field: string): boolean | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'boolean' ? value : undefined;
+}
+
 export function emailErrors(email: string | undefined): FieldError[] {
   if (!email?.trim()) return [requiredError('email')];
   if (email.length > LIMITS.emailMax || !EMAIL_PATTERN.test(email.trim())) {

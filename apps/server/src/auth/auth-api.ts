@@ -3,11 +3,15 @@ import type { AuthContext } from './auth-context.ts';
 import { commonPasswords } from './common-passwords.ts';
 import { registerConfigRoute } from './routes/config-route.ts';
 import { registerEmailVerificationRoutes } from './routes/email-verification-routes.ts';
+import { registerEmailRoutes } from './routes/email-routes.ts';
 import { registerLoginCodeRoutes } from './routes/login-code-routes.ts';
 import { registerLoginRoute } from './routes/login-route.ts';
+import { registerPasswordChangeRoutes } from './routes/password-change-routes.ts';
 import { registerPasswordResetRoutes } from './routes/password-reset-routes.ts';
+import { registerReauthenticateRoute } from './routes/reauthenticate-route.ts';
 import { registerProviderRoutes } from './routes/provider-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
+import { registerSessionsRoutes } from './routes/sessions-routes.ts';
 import { registerSignupRoute } from './routes/signup-route.ts';
 
 /** allauth's headless API for browser clients. */
@@ -16,12 +20,21 @@ export const AUTH_PREFIX = '/_headless/browser/v1';
 export async function authApi(app: FastifyInstance, context: AuthContext) {
   // Read the list now, so a broken install fails at start and not on someone's signup.
   commonPasswords();
+  // Every answer here describes someone's session or account: no cache or proxy may keep it.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
+  });
   registerConfigRoute(app, context);
   registerSessionRoutes(app, context);
   registerSignupRoute(app, context);
   registerLoginRoute(app, context);
   registerEmailVerificationRoutes(app, context);
   registerPasswordResetRoutes(app, context);
+  registerReauthenticateRoute(app, context);
+  registerEmailRoutes(app, context);
+  registerPasswordChangeRoutes(app, context);
+  registerSessionsRoutes(app, context);
   if (context.settings.loginByCodeEnabled) registerLoginCodeRoutes(app, context);
   await registerProviderRoutes(app, context);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 404 }));

@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema.ts';
 import type { MailQueue } from '../email/mail-queue.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { AuthSettings } from './auth-settings.ts';
+import type { PasswordHasher } from './passwords.ts';
 import type { Session } from './sessions/session-store.ts';
 import { findUserById } from './users-repository.ts';
 
@@ -13,6 +14,7 @@ export interface AuthContext {
   settings: AuthSettings;
   limiter: RateLimiter;
   mail: MailQueue;
+  passwords: PasswordHasher;
 }
 
 /** The logged-in user of this request, if the session names one that still exists. */

@@ -2,7 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { emailVerificationMail } from '../email/templates/email-verification-mail.ts';
 import type { AuthContext } from './auth-context.ts';
-import { createEmailVerificationKey, deleteEmailVerifications } from './email-verification-keys.ts';
+import { AuthInputError } from './auth-errors.ts';
+import {
+  addressHeldElsewhere,
+  findOtherAddress,
+  markOtherAddressVerified,
+} from './email-addresses-repository.ts';
+import {
+  createEmailVerificationKey,
+  deleteEmailVerifications,
+  type AddressToVerify,
+} from './email-verification-keys.ts';
 import { appLinks, appOrigin } from './links.ts';
 import { findUserById, markEmailVerified, normaliseEmail } from './users-repository.ts';
 
@@ -16,20 +26,26 @@ export function consumeConfirmationQuota(ctx: AuthContext, email: string): Promi
 }
 
 /**
- * Mails a confirmation link to the account's address. The account is read and the key made
- * off the request path; an account confirmed meanwhile gets nothing.
+ * Mails a confirmation link to one of the account's addresses (the primary unless `email`
+ * names another). The account is read and the key made off the request path; an address
+ * confirmed or removed meanwhile gets nothing.
  */
-export function mailConfirmationLink(ctx: AuthContext, request: FastifyRequest, userId: string): void {
+export function mailConfirmationLink(
+  ctx: AuthContext,
+  request: FastifyRequest,
+  userId: string,
+  email?: string,
+): void {
   const origin = appOrigin(request, ctx.settings.publicUrl);
   ctx.mail.enqueue(async () => {
     const user = await findUserById(ctx.db, userId);
-    if (!user || user.email_verified) return undefined;
-    const key = await createEmailVerificationKey(ctx.db, user);
-    return emailVerificationMail({
-      to: user.email,
-      username: user.username,
-      url: appLinks.verifyEmail(origin, key),
-    });
+    if (!user) return undefined;
+    const primary = email === undefined || normaliseEmail(email) === user.email_key;
+    const other = primary ? undefined : await findOtherAddress(ctx.db, userId, email);
+    const to = primary ? user.email : other?.email;
+    if (!to || (primary ? user.email_verified : other?.verified)) return undefined;
+    const key = await createEmailVerificationKey(ctx.db, user, to);
+    return emailVerificationMail({ to, username: user.username, url: appLinks.verifyEmail(origin, key) });
   });
 }
 
@@ -38,13 +54,43 @@ export async function sendConfirmation(
   ctx: AuthContext,
   request: FastifyRequest,
   user: UserRow,
+  email: string = user.email,
 ): Promise<boolean> {
-  if (!(await consumeConfirmationQuota(ctx, user.email))) return false;
-  mailConfirmationLink(ctx, request, user.id);
+  if (!(await consumeConfirmationQuota(ctx, email))) return false;
+  mailConfirmationLink(ctx, request, user.id, email);
   return true;
 }
 
-export async function confirmEmail(ctx: AuthContext, user: UserRow): Promise<void> {
-  await markEmailVerified(ctx.db, user.id);
-  await deleteEmailVerifications(ctx.db, user.id);
+const emailTaken = {
+  param: 'key',
+  code: 'email_taken',
+  message: 'A user is already registered with this email address.',
+};
+
+/**
+ * Marks the address verified, unless another account verified it first (allauth's
+ * can_set_verified): one address, one verified owner.
+ */
+export async function confirmEmail(
+  ctx: AuthContext,
+  user: UserRow,
+  address: AddressToVerify = { email: user.email, primary: true },
+): Promise<void> {
+  if (await addressHeldElsewhere(ctx.db, user.id, address.email, { orAsPrimary: false })) {
+    throw new AuthInputError([emailTaken]);
+  }
+  if (address.primary) {
+    await markEmailVerified(ctx.db, user.id);
+  } else {
+    try {
+      await markOtherAddressVerified(ctx.db, user.id, address.email);
+    } catch (error) {
+      // Another account verified it between the check and the update: the index decided.
+      if (await addressHeldElsewhere(ctx.db, user.id, address.email, { orAsPrimary: false })) {
+        throw new AuthInputError([emailTaken]);
+      }
+      throw error;
+    }
+  }
+  await deleteEmailVerifications(ctx.db, user.id, address.email);
 }

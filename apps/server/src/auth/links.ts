@@ -1,20 +1,21 @@
+import type { TLSSocket } from 'node:tls';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Where the web app lives, for links in mails: PUBLIC_URL when set (it should be in
- * production). Without it the Host header is trusted only when it names this machine's
- * loopback; any other Host could be an attacker's (password-reset link poisoning), so the
- * address the connection actually arrived on is used instead.
+ * Where the web app lives, for links in mails and the OAuth redirect URI: PUBLIC_URL when set
+ * (production requires it), else the address and port the connection actually arrived on.
+ * Never a request header: Host and X-Forwarded-* are the caller's to choose, and a link built
+ * from them hands reset keys and OAuth codes to whoever wrote them (link poisoning).
  */
 export function appOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
   if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  if (LOOPBACK_HOST.test(request.hostname)) return `${request.protocol}://${request.host}`;
-  const address = request.socket.localAddress ?? '127.0.0.1';
+  const socket = request.socket;
+  // A dual-stack listener reports IPv4 peers as ::ffff:a.b.c.d; the plain form is the usable one.
+  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   const host = address.includes(':') ? `[${address}]` : address;
-  return `${request.protocol}://${host}:${request.socket.localPort ?? 80}`;
+  const encrypted = (socket as Partial<TLSSocket>).encrypted === true;
+  return `${encrypted ? 'https' : 'http'}://${host}:${socket.localPort ?? (encrypted ? 443 : 80)}`;
 }
-
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
 /** The web app's routes (spec §2) that mails point to. */
 export const appLinks = {

@@ -1,9 +1,10 @@
+import { LOGIN_CODE_LIFETIME_SECONDS } from '@voxpad/shared/auth';
 import type { AuthMethod, Session } from './sessions/session-store.ts';
 
 /** allauth's ACCOUNT_LOGIN_TIMEOUT: how long a login may wait on a pending step. */
 export const LOGIN_TIMEOUT_MS = 15 * 60 * 1000;
 /** allauth's ACCOUNT_LOGIN_BY_CODE_TIMEOUT and ACCOUNT_LOGIN_BY_CODE_MAX_ATTEMPTS. */
-export const LOGIN_CODE_TIMEOUT_MS = 180 * 1000;
+export const LOGIN_CODE_TIMEOUT_MS = LOGIN_CODE_LIFETIME_SECONDS * 1000;
 export const LOGIN_CODE_MAX_ATTEMPTS = 3;
 
 /**

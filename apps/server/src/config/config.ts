@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LIMITS } from '@voxpad/shared/limits';
 import { MAX_DURATION_SECONDS_DEFAULT } from '@voxpad/shared/voice-notes';
 import { resolveRateLimits, type RateLimits } from '../rate-limit/rates.ts';
+import { quotaEnv, resolveQuotas, type QuotaSettings } from '../quotas/quota-settings.ts';
 import {
   GITHUB_API_URL,
   GITHUB_WEB_URL,
@@ -31,7 +32,10 @@ const envSchema = z.object({
     .optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.url('must be a full URL such as https://notes.example.org').optional(),
+  PUBLIC_URL: z
+    .url('must be a full URL such as https://notes.example.org')
+    .refine(isSiteOrigin, 'must be the address of the site alone, such as https://notes.example.org')
+    .optional(),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   TRANSCRIBER: z.enum(['pocketsphinx', 'whisper', 'openai']).default('pocketsphinx'),
@@ -48,10 +52,23 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(LIMITS.uploadBytesDefault),
   MAX_DURATION_SECONDS: z.coerce.number().int().min(1).default(MAX_DURATION_SECONDS_DEFAULT),
   TRANSCRIPTION_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  PROGRESS_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(6),
+  PROGRESS_STREAM_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // The web build's own settings: the origins it talks to besides ours go into CSP connect-src.
+  VITE_SENTRY_DSN: z.string().optional(),
+  VITE_SENTRY_TUNNEL: z.string().optional(),
+  VITE_API_URL: z.string().optional(),
   SIGNUP_OPEN: booleanFlag.default(true),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   ACCOUNT_EMAIL_VERIFICATION: z.enum(['mandatory', 'none']).default('mandatory'),
   ACCOUNT_LOGIN_ON_PASSWORD_RESET: booleanFlag.default(false),
+  // allauth's username signup field: optional by default, derived from the email when left out.
+  ACCOUNT_USERNAME_REQUIRED: booleanFlag.default(false),
+  // allauth's ACCOUNT_REAUTHENTICATION_TIMEOUT; the e2e suite shortens it to see the password asked again.
+  ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // Test suites only: a cheap scrypt so thousands of logins stay fast. Refused in production.
+  PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
+  API_TOKENS_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   ACCOUNT_RATE_LIMITS: z
     .string()
     .optional()
@@ -83,6 +100,8 @@ const envSchema = z.object({
   GITHUB_CLIENT_SECRET: z.string().optional(),
   GITHUB_URL: z.url().default(GITHUB_WEB_URL),
   GITHUB_API_URL: z.url().default(GITHUB_API_URL),
+  // Per-user quotas and rate limits (quotas/quota-settings.ts).
+  ...quotaEnv,
 });
 
 export interface Config {
@@ -95,7 +114,7 @@ export interface Config {
   logLevel: string;
   publicUrl: string | undefined;
   trustProxy: boolean;
-  /** Cookies carry `Secure` when the public URL is HTTPS. */
+  /** Cookies carry `Secure` (and responses HSTS) when the public URL is HTTPS; also per request over HTTPS. */
   secureCookies: boolean;
   webDistDir: string | undefined;
   transcription: {
@@ -110,13 +129,26 @@ export interface Config {
   maxDurationSeconds: number;
   /** How long a transcription lease lasts without a heartbeat (a crashed worker's note waits this long). */
   transcriptionLeaseMs?: number;
+  /** Live progress streams (events/): how many one user may hold, how often they poll without events. */
+  progressStreams: { perUser: number; pollMs: number };
+  /** Origins other than ours the web app connects to (error reporting, an API elsewhere). */
+  webConnectOrigins: string[];
   signupOpen: boolean;
   sessionMaxAgeMs: number;
   accounts: {
     emailVerification: 'mandatory' | 'none';
     loginOnPasswordReset: boolean;
+    /** Signup must name a username; otherwise one is derived from the email address. */
+    usernameRequired: boolean;
+    /** How long a login or reauthentication vouches for sensitive changes (emails, password). */
+    reauthenticationTimeoutMs: number;
     rateLimits: RateLimits;
+    /** scrypt parameters: `standard` (OWASP's), or `test` for the test suites only. */
+    passwordHashCost: 'standard' | 'test';
   };
+  /** Personal API tokens one account may hold at once (expired ones do not count). */
+  apiTokensMaxPerUser: number;
+  quotas: QuotaSettings;
   mail: {
     /** Unset: mails are written to DATA_DIR/outbox instead of being sent. */
     smtpUrl: string | undefined;
@@ -137,6 +169,50 @@ export class ConfigError extends Error {
   }
 }
 
+/** An http(s) origin: no credentials, path, query or fragment for a link to inherit. */
+function isSiteOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === ''
+  );
+}
+
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d{1,3}){3})$/i;
+
+/**
+ * Mailed links and the OAuth redirect URI come from PUBLIC_URL, or else from the address the
+ * server listens on, which is right only for someone using it on this very machine.
+ */
+function missingPublicUrl(e: { NODE_ENV: string; HOST: string; PUBLIC_URL?: string | undefined }) {
+  if (e.PUBLIC_URL) return undefined;
+  const reachable = !LOOPBACK_HOST.test(e.HOST);
+  const why = [
+    ...(e.NODE_ENV === 'production' ? ['NODE_ENV is production (the default)'] : []),
+    ...(reachable ? [`HOST=${e.HOST} lets other machines connect`] : []),
+  ];
+  if (why.length === 0) return undefined;
+  return (
+    `PUBLIC_URL: is required because ${why.join(' and ')}. Links in mails and the social login ` +
+    'redirect are built from it, never from what a request claims. Set it to the address people ' +
+    'open, e.g. PUBLIC_URL=https://notes.example.org' +
+    (reachable ? '.' : ', or set NODE_ENV=development to try Voxpad on this machine only.')
+  );
+}
+
+/** Origins of the absolute URLs among `values`; relative ones (a same-origin tunnel) need none. */
+function originsOf(values: (string | undefined)[]): string[] {
+  const origins = values.flatMap((value) =>
+    value && URL.canParse(value) && /^https?:/.test(value) ? [new URL(value).origin] : [],
+  );
+  return [...new Set(origins)];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -150,6 +226,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const social = resolveSocialProviders(e);
   if (social.problems.length > 0) throw new ConfigError(social.problems);
+  if (e.PASSWORD_HASH_COST === 'test' && e.NODE_ENV === 'production') {
+    throw new ConfigError([
+      'PASSWORD_HASH_COST: "test" makes passwords cheap to crack and is only for the test suites; leave it unset in production.',
+    ]);
+  }
+  const publicUrlProblem = missingPublicUrl(e);
+  if (publicUrlProblem) throw new ConfigError([publicUrlProblem]);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -161,7 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'sqlite', file: path.join(dataDir, 'voxpad.sqlite') },
     roles: { api: e.ROLE !== 'worker', worker: e.ROLE !== 'api' },
     logLevel: e.LOG_LEVEL,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL && new URL(e.PUBLIC_URL).origin,
     trustProxy: e.TRUST_PROXY,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     webDistDir: e.WEB_DIST_DIR,
@@ -180,18 +263,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     maxDurationSeconds: e.MAX_DURATION_SECONDS,
     transcriptionLeaseMs: e.TRANSCRIPTION_LEASE_MS,
+    progressStreams: { perUser: e.PROGRESS_STREAMS_PER_USER, pollMs: e.PROGRESS_STREAM_POLL_MS },
+    webConnectOrigins: originsOf([e.VITE_SENTRY_DSN, e.VITE_SENTRY_TUNNEL, e.VITE_API_URL]),
     signupOpen: e.SIGNUP_OPEN,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
     accounts: {
       emailVerification: e.ACCOUNT_EMAIL_VERIFICATION,
       loginOnPasswordReset: e.ACCOUNT_LOGIN_ON_PASSWORD_RESET,
+      usernameRequired: e.ACCOUNT_USERNAME_REQUIRED,
+      reauthenticationTimeoutMs: e.ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS * 1000,
       rateLimits: resolveRateLimits(e.ACCOUNT_RATE_LIMITS),
+      passwordHashCost: e.PASSWORD_HASH_COST,
     },
+    apiTokensMaxPerUser: e.API_TOKENS_MAX_PER_USER,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
     },
     social: { providers: social.providers },
+    quotas: resolveQuotas(e, e.WORKER_CONCURRENCY),
   };
 }

@@ -7,6 +7,11 @@ import * as transcriptionJobs from './migrations/0004-transcription-jobs.ts';
 import * as apiTokens from './migrations/0005-api-tokens.ts';
 import * as socialAccounts from './migrations/0006-social-accounts.ts';
 import * as padListVersion from './migrations/0007-pad-list-version.ts';
+import * as apiTokenExpiry from './migrations/0008-api-token-expiry.ts';
+import * as rateLimitWeights from './migrations/0009-rate-limit-weights.ts';
+import * as sessionAuthenticatedAt from './migrations/0010-session-authenticated-at.ts';
+import * as emailAddresses from './migrations/0011-email-addresses.ts';
+import * as voiceNoteTitleSource from './migrations/0012-voice-note-title-source.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -20,6 +25,11 @@ const migrations: Record<string, Migration> = {
   '0005-api-tokens': apiTokens,
   '0006-social-accounts': socialAccounts,
   '0007-pad-list-version': padListVersion,
+  '0008-api-token-expiry': apiTokenExpiry,
+  '0009-rate-limit-weights': rateLimitWeights,
+  '0010-session-authenticated-at': sessionAuthenticatedAt,
+  '0011-email-addresses': emailAddresses,
+  '0012-voice-note-title-source': voiceNoteTitleSource,
 };
 
 const provider: MigrationProvider = {

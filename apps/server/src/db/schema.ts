@@ -32,6 +32,10 @@ export interface SessionsTable {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  /** Last login or reauthentication; null while no one is logged in (migration 0010). */
+  authenticated_at: number | null;
+  /** The integer allauth's session list names the session by (migration 0010). */
+  public_id: number;
 }
 
 export interface PadsTable {
@@ -50,11 +54,15 @@ export interface PadsTable {
   updated_at: number;
 }
 
+export type VoiceNoteTitleSource = 'default' | 'file' | 'user' | 'transcript';
+
 export interface VoiceNotesTable {
   id: string;
   pad_id: string;
   owner_id: string;
   title: string;
+  /** Where the title came from (migration 0012): only `default` and `transcript` are remade. */
+  title_source: Generated<VoiceNoteTitleSource>;
   status: 'pending' | 'processing' | 'done' | 'failed';
   failure_reason: string | null;
   content_type: string;
@@ -82,6 +90,17 @@ export interface EmailVerificationsTable {
   expires_at: number;
 }
 
+/** An address of an account besides its primary one, which lives on `users` (migration 0010). */
+export interface EmailAddressesTable {
+  id: string;
+  user_id: string;
+  email: string;
+  /** Lower-cased email; unique among verified addresses only. */
+  email_key: string;
+  verified: number;
+  created_at: number;
+}
+
 /** A password reset link; only the SHA-256 of the mailed key is kept. */
 export interface PasswordResetKeysTable {
   key_hash: string;
@@ -97,6 +116,8 @@ export interface RateLimitHitsTable {
   bucket: string;
   at: number;
   expires_at: number;
+  /** 1 for a request; an upload's size in bytes for byte quotas (migration 0009). */
+  weight: Generated<number>;
 }
 
 /** A personal API token (migration 0005); only the SHA-256 of the token is kept. */
@@ -107,6 +128,8 @@ export interface ApiTokensTable {
   token_hash: string;
   created_at: number;
   last_used_at: number | null;
+  /** Null: never expires (migration 0008). */
+  expires_at: number | null;
 }
 
 /**
@@ -176,6 +199,7 @@ export interface Database {
   voice_notes: VoiceNotesTable & VoiceNoteJobColumns;
   transcript_versions: TranscriptVersionsTable;
   email_verifications: EmailVerificationsTable;
+  email_addresses: EmailAddressesTable;
   password_reset_keys: PasswordResetKeysTable;
   rate_limit_hits: RateLimitHitsTable;
   api_tokens: ApiTokensTable;
@@ -194,6 +218,7 @@ export type VoiceNoteJobRow = VoiceNoteRow & Selectable<VoiceNoteJobColumns>;
 export type TranscriptVersionRow = Selectable<TranscriptVersionsTable>;
 export type NewVoiceNote = Insertable<VoiceNotesTable>;
 export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
+export type EmailAddressRow = Selectable<EmailAddressesTable>;
 export type PasswordResetKeyRow = Selectable<PasswordResetKeysTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type SocialAccountRow = Selectable<SocialAccountsTable>;

@@ -9,6 +9,8 @@ export class ApiProblem extends Error {
   constructor(
     readonly status: number,
     readonly errors: ApiError[],
+    /** Sent with the answer, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(errors.map((e) => e.message).join(' '));
     this.name = 'ApiProblem';

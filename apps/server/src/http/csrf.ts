@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../lib/tokens.ts';
@@ -10,6 +10,9 @@ export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOKEN_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const TOKEN_FORMAT = /^[A-Za-z0-9]{32,64}$/;
+/** Domain separation: the session cookie token keys nothing else with this label. */
+const SESSION_BINDING = 'voxpad csrftoken v1';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,12 +21,21 @@ declare module 'fastify' {
     /** A form POST whose token is in its body: checked once the body is parsed. */
     csrfFromForm: boolean;
   }
+  interface FastifyReply {
+    /**
+     * Sends a new csrftoken: the one bound to the session whose cookie token is given (a
+     * session starts), or a fresh anonymous one (a session ends).
+     */
+    issueCsrfToken(sessionToken: string | undefined): void;
+  }
 }
 
 export interface CsrfOptions {
   secure: boolean;
   /** Paths that authenticate without cookies (bearer tokens) and so need no CSRF check. */
   exemptPrefixes: string[];
+  /** The session cookie: while a browser has one, only the csrftoken bound to it is accepted. */
+  sessionCookie: string;
   /** Answers a failed check in the error shape of the API the request was for. */
   reject: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 }
@@ -36,39 +48,57 @@ function newCsrfToken(): string {
 }
 
 /**
- * Double-submit CSRF protection, as Django does it for allauth's browser clients: the
- * `csrftoken` cookie is readable by the page, which echoes it in `X-CSRFToken` on every
- * unsafe method. A cross-site page can send the cookie but cannot read it to set the header.
+ * The csrftoken of a session: an HMAC keyed with the session's cookie token, which only that
+ * browser and the request in flight know (the database keeps its SHA-256 alone). It changes
+ * with every new session and cannot be planted from outside or read from a leaked database.
+ */
+export function sessionCsrfToken(sessionToken: string): string {
+  return createHmac('sha256', sessionToken).update(SESSION_BINDING).digest('hex');
+}
+
+/**
+ * CSRF protection as Django does it for allauth's browser clients: the `csrftoken` cookie is
+ * readable by the page, which echoes it in `X-CSRFToken` on every unsafe method. A cross-site
+ * page can send the cookie but cannot read it to set the header. Anonymous requests are plain
+ * double submit; with a session cookie only the token bound to that session counts (ADR 0014),
+ * so a token planted in the cookie (by a sibling subdomain, say) or one from before login is
+ * worthless. Login and logout send a new one.
  */
 export const csrfPlugin = fp<CsrfOptions>(
   (app, options, done) => {
     app.decorateRequest('csrfToken', '');
     app.decorateRequest('csrfFromForm', false);
+    app.decorateReply('issueCsrfToken', function issueCsrfToken(this: FastifyReply, sessionToken) {
+      const request = this.request;
+      request.csrfToken = sessionToken ? sessionCsrfToken(sessionToken) : newCsrfToken();
+      this.setCookie(CSRF_COOKIE, request.csrfToken, {
+        path: '/',
+        sameSite: 'lax',
+        secure: options.secure || request.protocol === 'https',
+        httpOnly: false,
+        maxAge: 365 * 24 * 60 * 60,
+      });
+    });
     app.addHook('onRequest', (request, reply, next) => {
       const existing = request.cookies[CSRF_COOKIE];
-      const valid = existing && /^[A-Za-z0-9]{32,64}$/.test(existing);
-      request.csrfToken = valid ? existing : newCsrfToken();
-      if (!valid) {
-        reply.setCookie(CSRF_COOKIE, request.csrfToken, {
-          path: '/',
-          sameSite: 'lax',
-          secure: options.secure,
-          httpOnly: false,
-          maxAge: 365 * 24 * 60 * 60,
-        });
-      }
+      const sessionToken = request.cookies[options.sessionCookie] || undefined;
+      const anonymous = existing !== undefined && TOKEN_FORMAT.test(existing) ? existing : undefined;
+      const expected = sessionToken ? sessionCsrfToken(sessionToken) : anonymous;
+      // A browser without the right token gets it now (sessions from before tokens were bound too).
+      if (expected === undefined || existing !== expected) reply.issueCsrfToken(sessionToken);
+      else request.csrfToken = expected;
       if (!UNSAFE_METHODS.has(request.method)) return next();
       if (options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix))) return next();
       const header = request.headers[CSRF_HEADER];
       const sent = typeof header === 'string' ? header : undefined;
       const isForm =
         (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === FORM_CONTENT_TYPE;
-      if (valid && sent === undefined && isForm) {
+      if (expected && sent === undefined && isForm) {
         // Only routes that accept urlencoded bodies get this far; the rest answer 415 first.
         request.csrfFromForm = true;
         return next();
       }
-      if (!valid || !sent || !safeEqual(sent, existing)) {
+      if (!expected || !sent || !safeEqual(sent, expected)) {
         options.reject(request, reply);
         return;
       }
@@ -81,8 +111,7 @@ export const csrfPlugin = fp<CsrfOptions>(
         typeof body === 'object' && body !== null
           ? (body as Record<string, unknown>)[CSRF_FORM_FIELD]
           : undefined;
-      const existing = request.cookies[CSRF_COOKIE] ?? '';
-      if (typeof field !== 'string' || !safeEqual(field, existing)) {
+      if (typeof field !== 'string' || !safeEqual(field, request.csrfToken)) {
         options.reject(request, reply);
         return;
       }

@@ -8,7 +8,9 @@ import { AuthInputError } from '../auth/auth-errors.ts';
  * faults, and answers `{status, errors:[{code, message, param?}]}`.
  */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof ApiProblem) return reply.status(error.status).send(error.toJSON());
+  if (error instanceof ApiProblem) {
+    return reply.status(error.status).headers(error.headers).send(error.toJSON());
+  }
   if (error instanceof AuthInputError) {
     return reply.status(error.status).send({ status: error.status, errors: error.errors });
   }
@@ -33,6 +35,16 @@ function describe(error: FastifyError, status: number): { code: string; message:
       return {
         code: API_ERROR_CODES.unsupportedMediaType,
         message: 'This kind of content is not accepted here.',
+      };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return {
+        code: API_ERROR_CODES.tooLong,
+        message: 'This address is too long: nothing here has an id that long. Check the link and try again.',
+      };
+    case 'FST_ERR_BAD_URL':
+      return {
+        code: API_ERROR_CODES.invalid,
+        message: 'This address is not valid: part of it is wrongly encoded. Check the link and try again.',
       };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface SecurityHeaderOptions {
   hsts: boolean;
@@ -10,12 +10,18 @@ export interface SecurityHeaderOptions {
   formActionOrigins?: string[];
   /** Path prefixes that only ever answer JSON (or audio) to scripts, never a page. */
   apiPrefixes?: string[];
+  /**
+   * Origins besides ours the web app fetches from: its error reporting's ingest host and an
+   * API served elsewhere, when its build was configured with them.
+   */
+  connectOrigins?: string[];
 }
 
 /**
  * Strict defaults: scripts only from our origin, no framing, no MIME sniffing. Media may
- * come from blob: URLs (recordings play back before upload); Sentry events go to its
- * ingest host only when a DSN is configured, so connect-src allows https.
+ * come from blob: URLs (recordings play back before upload). Scripts connect to our own
+ * origin and to the few the web build names, never to any https host: an injected script
+ * must not be able to post what it reads to a server of its choosing.
  *
  * The set is helmet's, computed once at start: the headers never vary per request, and
  * rebuilding them on every response cost a tenth of the CPU of a small API call.
@@ -27,7 +33,7 @@ export function documentHeaders(options: SecurityHeaderOptions): Record<string, 
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
-    "connect-src 'self' https:",
+    ['connect-src', "'self'", ...(options.connectOrigins ?? [])].join(' '),
     "worker-src 'self' blob:",
     "frame-ancestors 'none'",
     ['form-action', "'self'", 'https:', ...(options.formActionOrigins ?? [])].join(' '),
@@ -68,13 +74,28 @@ export function apiHeaders(options: Pick<SecurityHeaderOptions, 'hsts'>): Record
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
-  const forDocuments = documentHeaders(options);
-  const forApis = apiHeaders(options);
+/**
+ * The headers for one request, chosen by its path and scheme. Also used for the errors
+ * Fastify answers before any hook runs (http/framework-errors.ts).
+ */
+export function securityHeadersFor(
+  options: SecurityHeaderOptions,
+): (request: Pick<FastifyRequest, 'url' | 'protocol'>) => Record<string, string> {
+  const plain = { api: apiHeaders(options), document: documentHeaders(options) };
+  // Without an https PUBLIC_URL, a request that came over HTTPS (per TRUST_PROXY) still gets HSTS.
+  const pinned = { api: apiHeaders({ hsts: true }), document: documentHeaders({ ...options, hsts: true }) };
   const apiPrefixes = options.apiPrefixes ?? [];
-  app.addHook('onRequest', (request, reply, done) => {
+  return (request) => {
     const isApi = apiPrefixes.some((prefix) => request.url.startsWith(prefix));
-    reply.headers(isApi ? forApis : forDocuments);
+    const headers = options.hsts || request.protocol === 'https' ? pinned : plain;
+    return isApi ? headers.api : headers.document;
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+  const headersFor = securityHeadersFor(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headersFor(request));
     done();
   });
 }

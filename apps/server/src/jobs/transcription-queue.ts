@@ -2,6 +2,10 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import type { VoiceNoteJobRow } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { nameNoteAfterTranscript } from '../voice-notes/note-title.ts';
+
+/** Any fixed number: the advisory lock PostgreSQL claimers take turns under ("voxq"). */
+const CLAIM_LOCK_KEY = 0x766f7871;
 
 /**
  * A voice note's status is its job. A worker claims a note by taking a lease; while it works
@@ -13,27 +17,67 @@ export class TranscriptionQueue {
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
+    /**
+     * Jobs of one user running at once (JOBS_PER_USER_CONCURRENCY); the app sets it, tests
+     * that drive the queue by hand may leave it unbounded.
+     */
+    private readonly perUserConcurrency = Infinity,
   ) {}
 
+  /**
+   * Claims the next job fairly: among claimable notes, one whose owner has the fewest jobs
+   * running (then the oldest), never one whose owner already runs perUserConcurrency. So a
+   * user who queues a hundred notes holds at most that many workers, and someone else's
+   * single note starts at the next free worker instead of after the hundred.
+   */
   async claimNext(workerId: string, leaseMs: number, now = Date.now()): Promise<VoiceNoteJobRow | undefined> {
-    let candidate = this.db
+    if (this.dialect === 'sqlite') return this.claim(this.db, workerId, leaseMs, now);
+    // Counting an owner's running jobs and claiming one more must not interleave with another
+    // claimer doing the same, or both could see "one running" and make it three. Claims are
+    // short, so PostgreSQL claimers take turns under a transaction-scoped advisory lock (READ
+    // COMMITTED: the claim then sees every earlier claim committed); SQLite serialises writers.
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`.execute(trx);
+      return this.claim(trx, workerId, leaseMs, now);
+    });
+  }
+
+  private claim(
+    db: Db,
+    workerId: string,
+    leaseMs: number,
+    now: number,
+  ): Promise<VoiceNoteJobRow | undefined> {
+    const running = db
       .selectFrom('voice_notes')
-      .select('id')
+      .select((eb) => ['owner_id', eb.fn.countAll<number>().as('jobs')])
+      .where('status', '=', 'processing')
+      .where('lease_expires_at', '>', now)
+      .groupBy('owner_id')
+      .as('running');
+    const ownerJobs = sql<number>`coalesce(running.jobs, 0)`;
+    let candidate = db
+      .selectFrom('voice_notes as v')
+      .leftJoin(running, 'running.owner_id', 'v.owner_id')
+      .select('v.id')
       .where((eb) =>
         eb.or([
           eb.and([
-            eb('status', '=', 'pending'),
-            eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]),
+            eb('v.status', '=', 'pending'),
+            eb.or([eb('v.lease_expires_at', 'is', null), eb('v.lease_expires_at', '<=', now)]),
           ]),
-          eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<=', now)]),
+          eb.and([eb('v.status', '=', 'processing'), eb('v.lease_expires_at', '<=', now)]),
         ]),
       )
-      .orderBy('id')
+      .orderBy(ownerJobs)
+      .orderBy('v.id')
       .limit(1);
-    // PostgreSQL: concurrent claimers skip rows another transaction holds instead of queueing.
-    // SQLite serialises writers, so the single UPDATE below is already atomic there.
-    if (this.dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
-    return this.db
+    if (Number.isFinite(this.perUserConcurrency)) {
+      candidate = candidate.where(ownerJobs, '<', this.perUserConcurrency);
+    }
+    // PostgreSQL: skip rows another transaction holds (a note being deleted) instead of waiting.
+    if (this.dialect === 'postgres') candidate = candidate.forUpdate('v').skipLocked();
+    return db
       .updateTable('voice_notes')
       .set({
         status: 'processing',
@@ -92,6 +136,7 @@ export class TranscriptionQueue {
         .returning('owner_id')
         .executeTakeFirst();
       if (!updated) return false;
+      await nameNoteAfterTranscript(trx, { ownerId: updated.owner_id, noteId: id }, result.transcript);
       await trx
         .insertInto('transcript_versions')
         .values({

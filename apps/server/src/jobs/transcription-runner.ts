@@ -6,6 +6,7 @@ import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import { transcribeRecording } from '../transcription/audio/transcribe-recording.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
+import type { JobEvents } from './job-events.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
 
 /** Audio the engine can take, or a reason a person can read. */
@@ -59,6 +60,8 @@ export interface RunnerOptions {
   maxBackoffMs?: number;
   /** Progress is written at most this often. */
   progressIntervalMs?: number;
+  /** Told after every write to a job, so progress streams in this process wake at once. */
+  events?: JobEvents;
 }
 
 /**
@@ -130,8 +133,12 @@ export class TranscriptionRunner {
   private async process(note: VoiceNoteJobRow): Promise<void> {
     const { queue, log } = this.options;
     const jobLog = log.child({ voiceNoteId: note.id, attempt: note.attempts });
+    const changed = (): void => this.options.events?.changed(note.id);
+    // The claim has just set it processing.
+    changed();
     if (note.attempts > this.maxAttempts) {
       await queue.fail(note.id, this.workerId, 'Transcription kept failing. Try again later.');
+      changed();
       return;
     }
     // A lost lease (another worker took over) stops the work: its result could not be stored.
@@ -147,7 +154,7 @@ export class TranscriptionRunner {
       },
       Math.max(100, Math.floor(this.leaseMs / 3)),
     );
-    const progress = this.progressWriter(note.id, jobLog);
+    const progress = this.progressWriter(note.id, jobLog, changed);
     // Known as soon as the decoder has read the whole recording: a note that then fails
     // (silence, the engine) still shows how long it is.
     let durationSeconds: number | undefined;
@@ -208,11 +215,12 @@ export class TranscriptionRunner {
     } finally {
       progress.stop();
       clearInterval(heartbeat);
+      changed();
     }
   }
 
   /** Throttles progress to one write per interval; the last value is always written. */
-  private progressWriter(id: string, log: FastifyBaseLogger) {
+  private progressWriter(id: string, log: FastifyBaseLogger, onWritten: () => void) {
     const interval = this.options.progressIntervalMs ?? 1_000;
     let latest = 0;
     let written = 0;
@@ -226,7 +234,7 @@ export class TranscriptionRunner {
       lastWrite = Date.now();
       pending = this.options.queue
         .setProgress(id, this.workerId, written)
-        .catch((err: unknown) => log.warn({ err }, 'could not store progress'));
+        .then(onWritten, (err: unknown) => log.warn({ err }, 'could not store progress'));
     };
     return {
       update: (fraction: number): void => {

@@ -1,9 +1,9 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@voxpad/shared/limits';
 import { transcriptionFieldsSchema, type TranscriptionFields } from '@voxpad/shared/openai-compat';
@@ -11,15 +11,16 @@ import { authenticateBearer } from '../api-tokens/api-tokens.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { padExists } from '../pads/pads-repository.ts';
+import { declaredBytes, type QuotaGuard } from '../quotas/quota-guard.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { createAudioDecoder, type DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
 import type { AudioFormat } from '../voice-notes/audio-format.ts';
 import { insertVoiceNote } from '../voice-notes/voice-notes-repository.ts';
-import { countWords } from '../voice-notes/voice-notes-service.ts';
+import { countWords, deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
 import { render } from './formats.ts';
 import { fileTooLarge, handleOpenAiError, invalidApiKey, OpenAiProblem } from './openai-problem.ts';
-import { sniffUpload, transcribeUpload } from './transcribe-upload.ts';
+import { sniffUploadFile, transcribeUpload } from './transcribe-upload.ts';
 
 export interface OpenAiCompatDeps {
   db: Db;
@@ -33,26 +34,38 @@ export interface OpenAiCompatDeps {
    * the decoder the transcription jobs use (audio/audio-decoder.ts).
    */
   decodeAudio?: DecodeAudio;
+  /** Per-user rate, concurrency, upload and storage limits. */
+  quotas: QuotaGuard;
+  /** Where uploads wait while they are transcribed (default: the system's temporary directory). */
+  tempDir?: string;
 }
 
 /** Header naming the voice note filed when the request asked for `pad_id`. */
 export const VOICE_NOTE_HEADER = 'x-voxpad-voice-note-id';
 
+/** What multipart framing and the small fields may add to the file's size. */
+const FORM_SLACK_BYTES = 64 * 1024;
+
 interface Upload {
   file: string | undefined;
   fileName: string | undefined;
+  sizeBytes: number;
   fields: Record<string, string | string[]>;
 }
 
 /**
  * OpenAI's `POST /v1/audio/transcriptions`, so existing clients and SDKs can use voxpad:
  * authenticated only by a personal API token (never by cookie: this scope is exempt from
- * CSRF), the upload streamed to a temporary file within UPLOAD_MAX_BYTES, transcribed at
- * once by the configured engine and answered in the requested format. With `pad_id` the
- * recording and its transcript are also filed as a voice note in that pad.
+ * CSRF), the upload streamed to a temporary file within UPLOAD_MAX_BYTES (and the user's
+ * hourly upload budget), read from there by the decoding thread, transcribed at once by the
+ * configured engine and answered in the requested format. With `pad_id` the recording and
+ * its transcript are also filed as a voice note in that pad. Each user may run a few at
+ * once and this process a bounded number: past either, 429 with Retry-After, never a queue.
  */
 export async function openAiCompatApi(app: FastifyInstance, deps: OpenAiCompatDeps): Promise<void> {
   const decodeAudio = deps.decodeAudio ?? createAudioDecoder({ maxDurationSeconds: deps.maxDurationSeconds });
+  const tempDir = deps.tempDir ?? os.tmpdir();
+  await mkdir(tempDir, { recursive: true });
   app.setErrorHandler(handleOpenAiError);
   await app.register(multipart, {
     throwFileSizeLimit: true,
@@ -68,66 +81,131 @@ export async function openAiCompatApi(app: FastifyInstance, deps: OpenAiCompatDe
         'Send the request as multipart/form-data with the audio in the "file" field.',
       );
     }
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > deps.maxBytes + 64 * 1024) throw fileTooLarge(deps.maxBytes);
-
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'voxpad-openai-'));
-    try {
-      const upload = await receive(request, dir, deps.maxBytes);
-      const fields = parseFields(upload.fields);
-      if (!upload.file) {
-        throw new OpenAiProblem(
-          400,
-          'The "file" field is required: attach the audio to transcribe.',
-          'invalid_request_error',
-          'file',
-        );
-      }
-      if (fields.pad_id !== undefined && !(await padExists(deps.db, userId, fields.pad_id))) {
-        throw new OpenAiProblem(
-          404,
-          'This pad was not found.',
-          'invalid_request_error',
-          'pad_id',
-          'not_found',
-        );
-      }
-
-      const bytes = await readFile(upload.file);
-      const format = sniffUpload(bytes);
-      // The decoder may take `bytes` over; what is filed is read from the file again.
-      const { transcript, durationSeconds } = await transcribeUpload({
-        decodeAudio,
-        transcriber: await deps.transcriber(),
-        bytes,
-        language: fields.language,
-      });
-
-      if (fields.pad_id !== undefined) {
-        const noteId = await fileVoiceNote(deps, userId, fields.pad_id, {
-          upload,
-          format,
-          transcript,
-          durationSeconds,
-        });
-        reply.header(VOICE_NOTE_HEADER, noteId);
-      }
-      const { contentType, body } = render(
-        transcript,
-        fields.response_format,
-        fields['timestamp_granularities[]'],
-      );
-      return reply.status(200).type(contentType).send(body);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+    const declared = declaredBytes(request.headers['content-length']);
+    if (declared !== undefined && declared > deps.maxBytes + FORM_SLACK_BYTES) {
+      throw fileTooLarge(deps.maxBytes);
     }
+
+    await deps.quotas.admitV1Request(userId);
+    const releaseSlot = deps.quotas.takeV1Slot(userId);
+    const gone = clientGone(reply);
+    let dir: string | undefined;
+    let answer: Answer;
+    // The file is removed and the slot freed before answering, so a client that sends its
+    // next request as soon as it has this answer never finds its own slot still taken.
+    try {
+      dir = await mkdtemp(path.join(tempDir, 'voxpad-openai-'));
+      const allowance = await deps.quotas.admitUpload(userId, declared, { stores: false });
+      try {
+        answer = await transcribeRequest(
+          { deps, decodeAudio, request, reply, userId, dir, gone: gone.signal },
+          allowance.maxBytes,
+        );
+        await allowance.accepted(answer.sizeBytes);
+      } catch (error) {
+        const problem = await allowance.failed(error);
+        throw gone.signal.aborted ? gone.signal.reason : problem;
+      }
+    } finally {
+      gone.stop();
+      releaseSlot();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }
+    return reply.status(200).type(answer.contentType).send(answer.body);
   });
 }
 
+interface Exchange {
+  deps: OpenAiCompatDeps;
+  decodeAudio: DecodeAudio;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  userId: string;
+  /** This request's own temporary directory, removed by the caller on every path. */
+  dir: string;
+  /** Fires when the client goes away before its answer: the work stops. */
+  gone: AbortSignal;
+}
+
+interface Answer {
+  contentType: string;
+  body: string;
+  sizeBytes: number;
+}
+
+/** Receives, transcribes and files when asked; resolves to the answer and the upload's size. */
+async function transcribeRequest(exchange: Exchange, maxBytes: number): Promise<Answer> {
+  const { deps, decodeAudio, request, reply, userId, gone } = exchange;
+  // A client gone before the parser listens for the end of its body would leave it waiting
+  // forever (and this request's slot and file with it): checked in the same tick as it starts.
+  gone.throwIfAborted();
+  const upload = await receive(request, exchange.dir, maxBytes);
+  gone.throwIfAborted();
+  const fields = parseFields(upload.fields);
+  if (!upload.file) {
+    throw new OpenAiProblem(
+      400,
+      'The "file" field is required: attach the audio to transcribe.',
+      'invalid_request_error',
+      'file',
+    );
+  }
+  if (fields.pad_id !== undefined) {
+    if (!(await padExists(deps.db, userId, fields.pad_id))) throw padNotFound();
+    await deps.quotas.roomFor(userId, upload.sizeBytes);
+  }
+
+  const format = await sniffUploadFile(upload.file);
+  const { transcript, durationSeconds } = await transcribeUpload({
+    decodeAudio,
+    transcriber: await deps.transcriber(),
+    bytes: { path: upload.file },
+    language: fields.language,
+    signal: gone,
+  });
+
+  if (fields.pad_id !== undefined) {
+    const filed = { upload, format, transcript, durationSeconds };
+    const noteId = await fileVoiceNote(deps, userId, fields.pad_id, filed);
+    const overflow = await deps.quotas.overflow(userId, upload.sizeBytes);
+    if (overflow) {
+      await deleteVoiceNote({ ...deps, log: request.log }, userId, fields.pad_id, noteId);
+      throw overflow;
+    }
+    reply.header(VOICE_NOTE_HEADER, noteId);
+  }
+  const { contentType, body } = render(
+    transcript,
+    fields.response_format,
+    fields['timestamp_granularities[]'],
+  );
+  return { contentType, body, sizeBytes: upload.sizeBytes };
+}
+
+/**
+ * A signal that fires when the connection closes before the answer is written, so a client
+ * that gives up stops the decoding and the engine instead of leaving them to run.
+ */
+function clientGone(reply: FastifyReply): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController();
+  const onClose = (): void => {
+    if (!reply.raw.writableFinished) {
+      controller.abort(new OpenAiProblem(400, 'The request was cancelled before it was answered.'));
+    }
+  };
+  // The connection may have closed already, while the token was being checked.
+  if (reply.raw.destroyed || reply.request.raw.destroyed) onClose();
+  else reply.raw.once('close', onClose);
+  return { signal: controller.signal, stop: () => reply.raw.off('close', onClose) };
+}
+
+const padNotFound = () =>
+  new OpenAiProblem(404, 'This pad was not found.', 'invalid_request_error', 'pad_id', 'not_found');
+
 /** Reads every part: the audio streams to a file in `dir`, the other fields are collected. */
 async function receive(request: FastifyRequest, dir: string, maxBytes: number): Promise<Upload> {
-  const upload: Upload = { file: undefined, fileName: undefined, fields: {} };
-  for await (const part of request.parts()) {
+  const upload: Upload = { file: undefined, fileName: undefined, sizeBytes: 0, fields: {} };
+  for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'file' || upload.file) {
         part.file.resume();
@@ -143,6 +221,7 @@ async function receive(request: FastifyRequest, dir: string, maxBytes: number): 
       if (part.file.truncated) throw fileTooLarge(maxBytes);
       upload.file = target;
       upload.fileName = part.filename;
+      upload.sizeBytes = (await stat(target)).size;
     } else {
       const value = typeof part.value === 'string' ? part.value : String(part.value);
       const name =
@@ -212,9 +291,7 @@ async function fileVoiceNote(
     });
   } catch (error) {
     await deps.storage.delete(storageKey);
-    if (!(await padExists(deps.db, ownerId, padId))) {
-      throw new OpenAiProblem(404, 'This pad was not found.', 'invalid_request_error', 'pad_id', 'not_found');
-    }
+    if (!(await padExists(deps.db, ownerId, padId))) throw padNotFound();
     throw error;
   }
   return id;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenAiError } from '@voxpad/shared/openai-compat';
+import { QuotaExceeded } from '../quotas/quota-problems.ts';
 
 /** An error answered in OpenAI's shape: `{error:{message, type, param, code}}`. */
 export class OpenAiProblem extends Error {
@@ -40,6 +41,9 @@ export const fileTooLarge = (maxBytes: number) =>
 /** The scope's error handler: every failure, ours or Fastify's, in OpenAI's shape. */
 export function handleOpenAiError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof OpenAiProblem) return reply.status(error.status).send(error.toJSON());
+  if (error instanceof QuotaExceeded) {
+    return reply.status(error.status).headers(error.headers).send(openAiQuotaError(error).toJSON());
+  }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'transcription request failed');
@@ -72,4 +76,18 @@ export function handleOpenAiError(error: FastifyError | Error, request: FastifyR
       ? 'Send the request as multipart/form-data with the audio in the "file" field.'
       : error.message;
   return reply.status(status).send(new OpenAiProblem(status, message).toJSON());
+}
+
+/** A quota's refusal in OpenAI's words: its rate limits are `requests` / `rate_limit_exceeded`. */
+function openAiQuotaError(error: QuotaExceeded): OpenAiProblem {
+  const [first] = error.errors;
+  const message = first?.message ?? error.message;
+  if (error.status === 429) return new OpenAiProblem(429, message, 'requests', null, 'rate_limit_exceeded');
+  return new OpenAiProblem(
+    error.status,
+    message,
+    'invalid_request_error',
+    first?.param ?? null,
+    first?.code ?? null,
+  );
 }

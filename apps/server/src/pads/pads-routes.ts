@@ -7,6 +7,7 @@ import { readPageQuery } from '../http/page-query.ts';
 import { requireUserId } from '../http/require-user.ts';
 import type { Db } from '../db/database.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import type { QuotaGuard } from '../quotas/quota-guard.ts';
 import { GenerationCache } from '../db/generation-cache.ts';
 import { PadListCache } from './pad-list-cache.ts';
 import { padListVersion } from './pads-repository.ts';
@@ -19,7 +20,10 @@ import * as service from './pads-service.ts';
 const padJson = z.toJSONSchema(padSchema, { target: 'draft-7' });
 const padPageJson = z.toJSONSchema(pageSchema(padSchema), { target: 'draft-7' });
 
-export function registerPadRoutes(app: FastifyInstance, deps: { db: Db; storage: BlobStorage }) {
+export function registerPadRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; storage: BlobStorage; quotas: QuotaGuard },
+) {
   const withLog = () => ({ ...deps, log: app.log });
 
   const pageCache = new PadListCache();
@@ -46,6 +50,7 @@ export function registerPadRoutes(app: FastifyInstance, deps: { db: Db; storage:
   app.post('/pad/', async (request, reply) => {
     const ownerId = await requireUserId(request);
     const input = parseInput(createPadSchema, request.body);
+    await deps.quotas.admitPad(ownerId);
     return reply.status(201).send(await service.createPad(withLog(), ownerId, input));
   });
 

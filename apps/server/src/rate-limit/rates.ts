@@ -15,7 +15,10 @@ export type RateLimitAction =
   | 'reset_password'
   | 'reset_password_from_key'
   | 'confirm_email'
-  | 'request_login_code';
+  | 'request_login_code'
+  | 'reauthenticate'
+  | 'change_password'
+  | 'manage_email';
 
 export type RateLimits = Record<RateLimitAction, Rate[]>;
 
@@ -28,6 +31,9 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitAction, string> = {
   reset_password_from_key: '20/m/ip',
   confirm_email: '1/3m/key',
   request_login_code: '20/m/ip,3/m/key',
+  reauthenticate: '10/m/user',
+  change_password: '5/m/user',
+  manage_email: '10/m/user',
 };
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

@@ -67,32 +67,3 @@ export async function perPad(db: Db, ownerId: string) {
     .orderBy('id', 'desc')
     .execute();
 }
-
-/**
- * Notes of every user queued or running, and how many of them the worker will start
- * before this owner's oldest waiting note (claims go oldest id first).
- */
-export async function queuePosition(db: Db, ownerId: string) {
-  const depth = await db
-    .selectFrom('voice_notes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', 'in', ['pending', 'processing'])
-    .executeTakeFirstOrThrow();
-  const oldest = await db
-    .selectFrom('voice_notes')
-    .select((eb) => eb.fn.min('id').as('id'))
-    .where('owner_id', '=', ownerId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  let ahead: number | null = null;
-  if (oldest?.id) {
-    const row = await db
-      .selectFrom('voice_notes')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('status', '=', 'pending')
-      .where('id', '<', oldest.id)
-      .executeTakeFirstOrThrow();
-    ahead = Number(row.count);
-  }
-  return { depth: Number(depth.count), ahead };
-}

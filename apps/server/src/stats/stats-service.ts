@@ -2,18 +2,23 @@ import { STATS_DAYS, type Stats } from '@voxpad/shared/stats';
 import { VOICE_NOTE_STATUSES } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import { colorOf } from '../pads/pad-presenter.ts';
+import type { QuotaGuard } from '../quotas/quota-guard.ts';
 import * as stats from './stats-repository.ts';
 
-export async function readStats(db: Db, ownerId: string, now = Date.now()): Promise<Stats> {
+export async function readStats(
+  { db, quotas }: { db: Db; quotas: QuotaGuard },
+  ownerId: string,
+  now = Date.now(),
+): Promise<Stats> {
   const today = Math.floor(now / stats.DAY_MS);
   const firstDay = today - (STATS_DAYS - 1);
-  const [padCount, totals, byStatus, perDay, pads, queue] = await Promise.all([
+  const [padCount, totals, byStatus, perDay, pads, storage] = await Promise.all([
     stats.countPads(db, ownerId),
     stats.noteTotals(db, ownerId),
     stats.countByStatus(db, ownerId),
     stats.countPerDay(db, ownerId, firstDay),
     stats.perPad(db, ownerId),
-    stats.queuePosition(db, ownerId),
+    quotas.storageUsage(ownerId),
   ]);
   const statusCounts = Object.fromEntries(
     VOICE_NOTE_STATUSES.map((s) => [s, byStatus.get(s) ?? 0]),
@@ -45,8 +50,9 @@ export async function readStats(db: Db, ownerId: string, now = Date.now()): Prom
       pending: statusCounts.pending,
       processing: statusCounts.processing,
       failed: statusCounts.failed,
-      depth: queue.depth,
-      ahead: queue.ahead,
+      // Only this user's jobs: how busy other people keep the server is theirs to know.
+      depth: statusCounts.pending + statusCounts.processing,
     },
+    storage,
   };
 }

@@ -1,7 +1,7 @@
 /**
- * Keeping transcripts people typed. Call markTranscriptEdited after a PATCH changed a
- * note's transcript: a later re-transcription then keeps the typed text as a version
- * instead of overwriting it silently.
+ * Keeping transcripts people typed. Call recordTranscriptEdit after a PATCH changed a
+ * note's transcript: the typed text shows in the version history at once, and a later
+ * re-transcription keeps it instead of overwriting it silently.
  */
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
@@ -10,7 +10,20 @@ export async function markTranscriptEdited(db: Db, voiceNoteId: string): Promise
   await db.updateTable('voice_notes').set({ transcript_edited: 1 }).where('id', '=', voiceNoteId).execute();
 }
 
-/** Saves the note's current transcript as a version (inside the caller's transaction). */
+/** Marks the note as edited by hand and keeps the typed text (with its timings) as a version. */
+export async function recordTranscriptEdit(
+  db: Db,
+  note: { id: string; owner_id: string; transcript: string; segments: string },
+  now = Date.now(),
+): Promise<void> {
+  await markTranscriptEdited(db, note.id);
+  await saveCurrentAsVersion(db, note, 'manual', now);
+}
+
+/**
+ * Saves the note's current transcript as a version (inside the caller's transaction),
+ * unless the newest version already holds that text.
+ */
 export async function saveCurrentAsVersion(
   db: Db,
   note: { id: string; owner_id: string; transcript: string | null; segments: string | null },
@@ -18,6 +31,15 @@ export async function saveCurrentAsVersion(
   now = Date.now(),
 ): Promise<void> {
   if (note.transcript === null) return;
+  const newest = await db
+    .selectFrom('transcript_versions')
+    .select('text')
+    .where('voice_note_id', '=', note.id)
+    .where('owner_id', '=', note.owner_id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (newest?.text === note.transcript) return;
   await db
     .insertInto('transcript_versions')
     .values({

@@ -65,7 +65,7 @@ export function renderTranscript(note: ExportableNote, format: ExportFormat): st
   }
 }
 
-/** Segments, or one caption spanning the recording when the text was edited by hand. */
+/** Segments, or one caption spanning the recording when the text has no word timings. */
 function captions(note: ExportableNote): { start: number; end: number; text: string }[] {
   if (note.segments.length > 0 && !edited(note)) {
     return note.segments.map((s) => ({
@@ -78,9 +78,16 @@ function captions(note: ExportableNote): { start: number; end: number; text: str
   return [{ start: 0, end: Math.max(note.durationSeconds ?? 0, 0.001), text: note.transcript.trim() }];
 }
 
-/** Hand-edited text no longer matches the engine's segments. */
+/**
+ * The segments do not say these words: text edited before edits were aligned with the
+ * audio (word-alignment.ts) kept the engine's segments. Spacing and line breaks typed into
+ * the text do not count.
+ */
 function edited(note: ExportableNote): boolean {
-  return note.segments.map((s) => s.text).join(' ') !== note.transcript;
+  const words = (text: string) => text.split(/\s+/).filter(Boolean);
+  const timed = note.segments.flatMap((s) => words(s.text));
+  const typed = words(note.transcript);
+  return timed.length !== typed.length || timed.some((word, i) => word !== typed[i]);
 }
 
 function parts(seconds: number): { h: number; m: number; s: number; ms: number } {

@@ -33,6 +33,31 @@ export async function findJobNote(db: Db, ownerId: string, padId: string, id: st
 
 export type JobNote = NonNullable<Awaited<ReturnType<typeof findJobNote>>>;
 
+/** The job columns alone, without the transcript: read on every wake of a progress stream. */
+const STATE_COLUMNS = [
+  'id',
+  'status',
+  'failure_reason',
+  'attempts',
+  'progress',
+  'transcript_edited',
+  'language',
+  'engine',
+  'updated_at',
+] as const satisfies readonly (typeof COLUMNS)[number][];
+
+export async function findJobState(db: Db, ownerId: string, padId: string, id: string) {
+  return db
+    .selectFrom('voice_notes')
+    .select(STATE_COLUMNS)
+    .where('owner_id', '=', ownerId)
+    .where('pad_id', '=', padId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export type JobState = NonNullable<Awaited<ReturnType<typeof findJobState>>>;
+
 export async function listVersions(db: Db, ownerId: string, noteId: string): Promise<TranscriptVersionRow[]> {
   return db
     .selectFrom('transcript_versions')
@@ -54,6 +79,7 @@ export async function transcriptIsEdited(db: Db, note: JobNote): Promise<boolean
     .selectFrom('transcript_versions')
     .select('text')
     .where('voice_note_id', '=', note.id)
+    .where('source', '=', 'engine')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -1,9 +1,9 @@
 /**
- * Transcription endpoints beside the voice note itself (ADR 0010): job state and a live
- * event stream, retry, re-transcription, transcript versions and exports. Everything is
- * scoped to the owner; another user's ids answer 404.
+ * Transcription endpoints beside the voice note itself (ADR 0010): job state, retry,
+ * re-transcription, transcript versions and exports (the live event stream is in
+ * progress-stream.ts). Everything is scoped to the owner; another user's ids answer 404.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
@@ -12,6 +12,7 @@ import { ApiProblem, notFound, parseInput } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
 import { toIso } from '../lib/time.ts';
 import { saveCurrentAsVersion } from './transcript-edits.ts';
+import { presentState } from './transcription-state.ts';
 import {
   EXPORT_FORMATS,
   attachmentHeader,
@@ -19,7 +20,9 @@ import {
   isExportFormat,
   renderTranscript,
 } from './transcript-exports.ts';
-import { findJobNote, listVersions, transcriptIsEdited, type JobNote } from './transcripts-repository.ts';
+import { findJobNote, listVersions, transcriptIsEdited } from './transcripts-repository.ts';
+
+export { presentState, type TranscriptionState } from './transcription-state.ts';
 
 type NoteParams = { Params: { padId: string; noteId: string } };
 
@@ -28,8 +31,6 @@ export interface TranscriptRouteDeps {
   /** Engines a re-transcription may ask for. */
   engines: readonly string[];
   onQueued: () => void;
-  /** How often the event stream looks for changes. */
-  eventPollMs?: number;
 }
 
 export const TRANSCRIPT_ERROR_CODES = {
@@ -48,32 +49,6 @@ const transcribeSchema = z
   })
   .strict();
 
-export interface TranscriptionState {
-  id: string;
-  status: JobNote['status'];
-  progress: number;
-  attempts: number;
-  failure_reason: string | null;
-  language: string | null;
-  engine: string | null;
-  transcript_edited: boolean;
-  updated_at: string;
-}
-
-export function presentState(note: JobNote): TranscriptionState {
-  return {
-    id: note.id,
-    status: note.status,
-    progress: note.status === 'done' ? 1 : note.progress,
-    attempts: note.attempts,
-    failure_reason: note.status === 'failed' ? note.failure_reason : null,
-    language: note.language,
-    engine: note.engine,
-    transcript_edited: note.transcript_edited === 1,
-    updated_at: toIso(note.updated_at),
-  };
-}
-
 const conflict = (code: string, message: string) => new ApiProblem(409, [{ code, message }]);
 
 export function registerTranscriptRoutes(app: FastifyInstance, deps: TranscriptRouteDeps): void {
@@ -88,11 +63,6 @@ export function registerTranscriptRoutes(app: FastifyInstance, deps: TranscriptR
   };
 
   app.get<NoteParams>(`${base}/progress/`, async (request) => presentState((await load(request)).note));
-
-  app.get<NoteParams>(`${base}/events/`, async (request, reply) => {
-    const { ownerId, note } = await load(request);
-    streamEvents(reply, db, ownerId, note, deps.eventPollMs ?? 500);
-  });
 
   app.post<NoteParams>(`${base}/retry/`, async (request, reply) => {
     const { note } = await load(request);
@@ -155,6 +125,8 @@ export function registerTranscriptRoutes(app: FastifyInstance, deps: TranscriptR
   app.get<NoteParams>(`${base}/versions/`, async (request) => {
     const { ownerId, note } = await load(request);
     const versions = await listVersions(db, ownerId, note.id);
+    // Newest first: the newest version with the note's text is the one it now shows.
+    const current = versions.find((v) => v.text === note.transcript);
     return {
       results: versions.map((v) => ({
         id: v.id,
@@ -162,7 +134,7 @@ export function registerTranscriptRoutes(app: FastifyInstance, deps: TranscriptR
         text: v.text,
         segments: v.segments ? (JSON.parse(v.segments) as TranscriptSegment[]) : [],
         created_at: toIso(v.created_at),
-        current: v.text === note.transcript,
+        current: v === current,
       })),
     };
   });
@@ -256,61 +228,4 @@ function requeued() {
     lease_expires_at: null,
     updated_at: Date.now(),
   };
-}
-
-/**
- * Server-sent events: a `state` event now and whenever status or progress changes, until
- * the note is done or failed (then the stream ends) or the client goes away. The
- * database is the source of truth, so this works whichever process runs the worker.
- */
-function streamEvents(reply: FastifyReply, db: Db, ownerId: string, first: JobNote, pollMs: number): void {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  let closed = false;
-  let last = '';
-  let timer: NodeJS.Timeout | undefined;
-  const finish = (): void => {
-    if (closed) return;
-    closed = true;
-    if (timer) clearTimeout(timer);
-    res.end();
-  };
-  res.on('close', finish);
-  const send = (note: JobNote): boolean => {
-    const state = presentState(note);
-    const key = `${state.status}:${state.progress}`;
-    if (key !== last) {
-      last = key;
-      res.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
-    }
-    if (note.status === 'done' || note.status === 'failed') {
-      res.write(`event: end\ndata: ${JSON.stringify({ status: note.status })}\n\n`);
-      finish();
-      return false;
-    }
-    return true;
-  };
-  const tick = async (): Promise<void> => {
-    if (closed) return;
-    try {
-      const note = await findJobNote(db, ownerId, first.pad_id, first.id);
-      if (!note) {
-        res.write(`event: end\ndata: ${JSON.stringify({ status: 'deleted' })}\n\n`);
-        finish();
-        return;
-      }
-      if (!send(note)) return;
-    } catch {
-      finish();
-      return;
-    }
-    if (!closed) timer = setTimeout(() => void tick(), pollMs);
-  };
-  if (send(first)) timer = setTimeout(() => void tick(), pollMs);
 }

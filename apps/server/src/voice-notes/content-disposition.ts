@@ -5,7 +5,7 @@
  */
 export function attachmentFileName(header: string | undefined): string | undefined | null {
   if (header === undefined) return undefined;
-  const [type, ...params] = header.split(';').map((p) => p.trim());
+  const [type, ...params] = parameters(header);
   if (type?.toLowerCase() !== 'attachment') return null;
   let name: string | undefined;
   for (const param of params) {
@@ -33,4 +33,27 @@ export function attachmentFileName(header: string | undefined): string | undefin
   // Keep only the last path segment: a name is never a path.
   const base = name.split(/[\\/]/).pop()?.trim() ?? '';
   return base.length > 0 && base.length <= 255 ? base : null;
+}
+
+/** The header split at semicolons, except those inside a quoted file name ("a;b.wav"). */
+function parameters(header: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < header.length; i++) {
+    const c = header[i]!;
+    if (quoted && c === '\\' && i + 1 < header.length) {
+      current += c + header[++i]!;
+      continue;
+    }
+    if (c === '"') quoted = !quoted;
+    if (c === ';' && !quoted) {
+      parts.push(current.trim());
+      current = '';
+    } else {
+      current += c;
+    }
+  }
+  parts.push(current.trim());
+  return parts;
 }

@@ -6,11 +6,14 @@ import { LIMITS } from '@voxpad/shared/limits';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
-import { badRequest, notFound } from '../http/api-problem.ts';
+import { type ApiProblem, badRequest, notFound } from '../http/api-problem.ts';
 import { byteLimit, ByteLimitExceeded } from '../http/byte-limit.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { padExists } from '../pads/pads-repository.ts';
-import { sniffAudioFormat, type AudioFormat } from './audio-format.ts';
+import { AudioDecodeError } from '../transcription/audio/errors.ts';
+import { wavDurationSeconds } from '../transcription/audio/wav.ts';
+import { SNIFF_BYTES, sniffLength } from './audio-format.ts';
+import { inspectAudio, type InspectedAudio } from './audio-inspection.ts';
 import { attachmentFileName } from './content-disposition.ts';
 import { discardRest, readHead, resumeBody } from './request-head.ts';
 import {
@@ -24,7 +27,6 @@ import {
 } from './upload-problems.ts';
 import { presentVoiceNote } from './voice-note-presenter.ts';
 import { findVoiceNote, insertVoiceNote } from './voice-notes-repository.ts';
-import { readWavHeader, wavDurationSeconds, type WavHeader } from './wav-header.ts';
 
 export interface UploadDeps {
   db: Db;
@@ -41,14 +43,6 @@ export interface UploadDeps {
  */
 const ACCEPTED_TYPE = /^(audio\/[\w.+-]+|application\/octet-stream|video\/webm|video\/mp4)$/;
 
-/** Covers the sniffed signatures and, for WAV, the chunks before the samples. */
-const HEAD_BYTES = 4096;
-
-interface Inspected {
-  format: AudioFormat;
-  wav: WavHeader | undefined;
-}
-
 /**
  * Streams the request body into storage and only then records the note, so an upload that
  * is interrupted, too large, too long, empty or not audio leaves neither a note nor a file.
@@ -63,10 +57,10 @@ export async function uploadVoiceNote(
   if (!(await padExists(deps.db, ownerId, padId))) throw notFound('This pad');
   const fileName = checkHeaders(request, deps.maxBytes);
 
-  const head = await readHead(body, HEAD_BYTES).catch((error: unknown) => {
+  const head = await readAudioHead(body).catch((error: unknown) => {
     throw body.destroyed && !body.readableEnded ? interrupted() : error;
   });
-  let inspected: Inspected;
+  let inspected: InspectedAudio;
   try {
     inspected = inspect(head, deps.maxDurationSeconds);
   } catch (problem) {
@@ -94,7 +88,7 @@ export async function uploadVoiceNote(
       id,
       pad_id: padId,
       owner_id: ownerId,
-      title: titleFrom(fileName),
+      ...titleFrom(fileName),
       status: 'pending',
       failure_reason: null,
       content_type: inspected.format.mime,
@@ -136,19 +130,45 @@ function checkHeaders(request: FastifyRequest, maxBytes: number): string | undef
   return fileName;
 }
 
+/** The first bytes, as many as it takes to see past an ID3 tag to the audio. */
+async function readAudioHead(body: Readable): Promise<Buffer> {
+  let head = await readHead(body, SNIFF_BYTES);
+  while (sniffLength(head) > head.length) {
+    const more = await readHead(body, sniffLength(head) - head.length);
+    if (more.length === 0) break;
+    head = Buffer.concat([head, more]);
+  }
+  return head;
+}
+
 /** What the first bytes say: the format, and for WAV whether it is too long already. */
-function inspect(head: Buffer, maxDurationSeconds: number): Inspected {
-  if (head.length === 0) throw emptyUpload();
-  const format = sniffAudioFormat(head);
-  if (!format) throw unsupportedAudio();
-  if (format.extension !== 'wav') return { format, wav: undefined };
-  const wav = readWavHeader(head);
-  if (!wav) throw damagedWav();
-  if (wav.dataBytes !== undefined) {
+function inspect(head: Buffer, maxDurationSeconds: number): InspectedAudio {
+  let inspected: InspectedAudio;
+  try {
+    inspected = inspectAudio(head);
+  } catch (error) {
+    throw error instanceof AudioDecodeError ? refusal(error) : error;
+  }
+  const { wav } = inspected;
+  if (wav?.dataBytes !== undefined) {
     const declaredSeconds = wav.dataBytes / wav.byteRate;
     if (declaredSeconds > maxDurationSeconds) throw tooLong(declaredSeconds, maxDurationSeconds);
   }
-  return { format, wav };
+  return inspected;
+}
+
+function refusal(error: AudioDecodeError): ApiProblem {
+  switch (error.code) {
+    case 'empty_audio':
+      return emptyUpload();
+    case 'unsupported_format':
+      return unsupportedAudio();
+    case 'not_wav':
+    case 'truncated':
+      return damagedWav();
+    default:
+      return badRequest(error.message, 'file');
+  }
 }
 
 /** Streams head + rest to storage within the size limit; on any failure nothing stays. */
@@ -169,8 +189,9 @@ async function store(deps: UploadDeps, storageKey: string, head: Buffer, rest: R
   }
 }
 
-function titleFrom(fileName: string | undefined): string {
+/** A recording is "Voice note" until its transcript names it; a file keeps its name. */
+function titleFrom(fileName: string | undefined): { title: string; title_source: 'default' | 'file' } {
   const stem = fileName?.replace(/\.[^.]+$/, '').trim();
-  if (!stem || stem.toLowerCase() === 'recording') return 'Voice note';
-  return stem.slice(0, LIMITS.voiceNoteTitleMax);
+  if (!stem || stem.toLowerCase() === 'recording') return { title: 'Voice note', title_source: 'default' };
+  return { title: stem.slice(0, LIMITS.voiceNoteTitleMax), title_source: 'file' };
 }

@@ -1,6 +1,8 @@
-import type { TranscriptSegment, VoiceNote } from '@voxpad/shared/voice-notes';
+import { VOICE_NOTE_LIMITS, type TranscriptSegment, type VoiceNote } from '@voxpad/shared/voice-notes';
+import { RECENT_VOICE_NOTES_LIMITS, type RecentVoiceNote } from '@voxpad/shared/recent-voice-notes';
 import type { VoiceNoteRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
+import { SNIPPET_SOURCE_CHARS, type RecentVoiceNoteRow } from './voice-notes-repository.ts';
 
 export function audioUrlOf(note: Pick<VoiceNoteRow, 'id' | 'pad_id'>): string {
   return `/api/v1/pad/${note.pad_id}/voicenote/${note.id}/audio/`;
@@ -24,7 +26,33 @@ export function presentVoiceNote(row: VoiceNoteRow): VoiceNote {
     language: row.language,
     engine: row.engine,
     transcript_edited: row.transcript_edited === 1,
+    snippet: transcriptSnippet(row.transcript?.slice(0, SNIPPET_SOURCE_CHARS) ?? null, VOICE_NOTE_LIMITS.snippetMax),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
+  };
+}
+
+/** The transcript's beginning for a list: whitespace folded, cut at a word, "…" when cut. */
+export function transcriptSnippet(transcript: string | null, max: number): string | null {
+  if (transcript === null) return null;
+  const text = transcript.replace(/\s+/g, ' ').trim();
+  if (text === '') return null;
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const lastSpace = cut.lastIndexOf(' ');
+  // One very long "word" (a URL, say) is cut where it must be rather than dropped.
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+export function presentRecentVoiceNote(row: RecentVoiceNoteRow): RecentVoiceNote {
+  return {
+    id: row.id,
+    pad_id: row.pad_id,
+    pad_name: row.pad_name,
+    title: row.title,
+    status: row.status,
+    duration_seconds: row.duration_seconds,
+    snippet: transcriptSnippet(row.transcript_start, RECENT_VOICE_NOTES_LIMITS.snippetMax),
+    created_at: toIso(row.created_at),
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { NewVoiceNote, VoiceNoteRow } from '../db/schema.ts';
 import type { Cursor } from '../lib/cursor.ts';
@@ -11,6 +12,7 @@ export const VOICE_NOTE_COLUMNS = [
   'voice_notes.pad_id',
   'voice_notes.owner_id',
   'voice_notes.title',
+  'voice_notes.title_source',
   'voice_notes.status',
   'voice_notes.failure_reason',
   'voice_notes.content_type',
@@ -84,7 +86,11 @@ export async function listStorageKeysOfPad(db: Db, ownerId: string, padId: strin
 
 export interface VoiceNoteChanges {
   title?: string | undefined;
+  /** `user` with a rename: a finished transcript then leaves the title alone. */
+  title_source?: 'user' | undefined;
   transcript?: string | undefined;
+  /** Word timings (JSON) that go with a new transcript. */
+  segments?: string | undefined;
   word_count?: number | undefined;
   pad_id?: string | undefined;
 }
@@ -142,3 +148,32 @@ export async function deleteVoiceNote(
     .executeTakeFirst();
   return row?.storage_key;
 }
+
+/** Enough of a transcript to cut a list snippet from, without reading hours of text. */
+export const SNIPPET_SOURCE_CHARS = 400;
+
+/** The owner's newest notes across all their pads, with each pad's name. */
+export async function listRecentVoiceNotes(db: Db, ownerId: string, limit: number) {
+  return db
+    .selectFrom('voice_notes')
+    .innerJoin('pads', 'pads.id', 'voice_notes.pad_id')
+    .select([
+      'voice_notes.id',
+      'voice_notes.pad_id',
+      'pads.name as pad_name',
+      'voice_notes.title',
+      'voice_notes.status',
+      'voice_notes.duration_seconds',
+      'voice_notes.created_at',
+      sql<string | null>`substr(${sql.ref('voice_notes.transcript')}, 1, ${SNIPPET_SOURCE_CHARS})`.as(
+        'transcript_start',
+      ),
+    ])
+    .where('voice_notes.owner_id', '=', ownerId)
+    .where('pads.owner_id', '=', ownerId)
+    .orderBy('voice_notes.created_at', 'desc')
+    .orderBy('voice_notes.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+export type RecentVoiceNoteRow = Awaited<ReturnType<typeof listRecentVoiceNotes>>[number];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
+import { RECENT_VOICE_NOTES_LIMITS, recentVoiceNotesQuerySchema } from '@voxpad/shared/recent-voice-notes';
 import { updateVoiceNoteSchema } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import { toPage } from '../lib/cursor.ts';
@@ -8,10 +9,11 @@ import { readPageQuery } from '../http/page-query.ts';
 import { requireUserId } from '../http/require-user.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { padExists } from '../pads/pads-repository.ts';
+import { declaredBytes, type QuotaGuard } from '../quotas/quota-guard.ts';
 import { sendAudio } from './audio-response.ts';
 import { uploadVoiceNote, type UploadDeps } from './upload-voice-note.ts';
-import { presentVoiceNote } from './voice-note-presenter.ts';
-import { findVoiceNote, listVoiceNotes } from './voice-notes-repository.ts';
+import { presentRecentVoiceNote, presentVoiceNote } from './voice-note-presenter.ts';
+import { findVoiceNote, listRecentVoiceNotes, listVoiceNotes } from './voice-notes-repository.ts';
 import { deleteVoiceNote, editVoiceNote } from './voice-notes-service.ts';
 
 type NoteParams = { Params: { padId: string; noteId: string } };
@@ -19,7 +21,7 @@ type PadParams = { Params: { padId: string } };
 
 export function registerVoiceNoteRoutes(
   app: FastifyInstance,
-  deps: UploadDeps & { db: Db; storage: BlobStorage },
+  deps: UploadDeps & { db: Db; storage: BlobStorage; quotas: QuotaGuard },
 ) {
   // Audio arrives as the raw body; it is streamed, never buffered whole. Browsers label
   // MediaRecorder blobs video/webm or video/mp4; the upload sniffs what they really are.
@@ -29,6 +31,17 @@ export function registerVoiceNoteRoutes(
   app.addContentTypeParser('application/octet-stream', passThrough);
   app.addContentTypeParser(/^audio\//, passThrough);
   app.addContentTypeParser(/^video\/(webm|mp4)$/, passThrough);
+
+  // Home's "recent notes": across pads, so it is not under one pad's path.
+  app.get('/voicenote/recent/', async (request) => {
+    const ownerId = await requireUserId(request);
+    const { limit = RECENT_VOICE_NOTES_LIMITS.limitDefault } = parseInput(
+      recentVoiceNotesQuerySchema,
+      request.query,
+    );
+    const rows = await listRecentVoiceNotes(deps.db, ownerId, limit);
+    return { results: rows.map(presentRecentVoiceNote) };
+  });
 
   app.get<PadParams>('/pad/:padId/voicenote/', async (request) => {
     const ownerId = await requireUserId(request);
@@ -46,7 +59,13 @@ export function registerVoiceNoteRoutes(
     uploads.post<PadParams>('/pad/:padId/voicenote/', async (request, reply) => {
       const ownerId = await requireUserId(request);
       const body = (request.body as Readable | undefined) ?? request.raw;
-      const note = await uploadVoiceNote(deps, request, ownerId, request.params.padId, body);
+      const { padId } = request.params;
+      const note = await deps.quotas.storedUpload(
+        ownerId,
+        declaredBytes(request.headers['content-length']),
+        (maxBytes) => uploadVoiceNote({ ...deps, maxBytes }, request, ownerId, padId, body),
+        (stored) => deleteVoiceNote({ ...deps, log: request.log }, ownerId, padId, stored.id),
+      );
       return reply.status(201).send(note);
     });
     done();

@@ -4,8 +4,11 @@ import { VOICE_NOTE_ERROR_CODES, type VoiceNote } from '@voxpad/shared/voice-not
 import type { Db } from '../db/database.ts';
 import { ApiProblem, notFound } from '../http/api-problem.ts';
 import { padExists } from '../pads/pads-repository.ts';
-import { markTranscriptEdited } from '../transcripts/transcript-edits.ts';
+import { parseSegments } from '../search/match-time.ts';
+import { recordTranscriptEdit } from '../transcripts/transcript-edits.ts';
+import { alignTranscript } from '../transcripts/word-alignment.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import { nameNoteAfterTranscript } from './note-title.ts';
 import { presentVoiceNote } from './voice-note-presenter.ts';
 import * as notes from './voice-notes-repository.ts';
 
@@ -49,16 +52,39 @@ export async function editVoiceNote(
   }
   if (targetPad && !(await padExists(db, ownerId, targetPad))) throw targetPadNotFound();
 
+  // Corrected words keep the times they were said at, so the player and captions follow the edit.
+  const segments =
+    edit.transcript === undefined
+      ? undefined
+      : JSON.stringify(alignTranscript(parseSegments(note.segments), edit.transcript, note.duration_seconds));
   const changes: notes.VoiceNoteChanges = {
     title: edit.title,
+    title_source: edit.title === undefined ? undefined : 'user',
     transcript: edit.transcript,
+    segments,
     // Statistics count the words of the text people keep, typed or transcribed.
     word_count: edit.transcript === undefined ? undefined : countWords(edit.transcript),
     pad_id: targetPad,
   };
   let updated: boolean;
   try {
-    updated = await notes.updateVoiceNote(db, ownerId, padId, id, changes, Date.now());
+    const now = Date.now();
+    updated = await db.transaction().execute(async (trx) => {
+      const done = await notes.updateVoiceNote(trx, ownerId, padId, id, changes, now);
+      // A re-transcription must keep what a person typed as a version, not overwrite it.
+      if (done && edit.transcript !== undefined && segments !== undefined) {
+        await recordTranscriptEdit(
+          trx,
+          { id, owner_id: ownerId, transcript: edit.transcript, segments },
+          now,
+        );
+        // A title made from the transcript follows its corrections; a given name stays.
+        if (edit.title === undefined) {
+          await nameNoteAfterTranscript(trx, { ownerId, noteId: id }, edit.transcript);
+        }
+      }
+      return done;
+    });
   } catch (error) {
     // PostgreSQL: the target pad was deleted between the check and the write.
     if (targetPad && !(await padExists(db, ownerId, targetPad))) throw targetPadNotFound();
@@ -70,8 +96,6 @@ export async function editVoiceNote(
     if (targetPad) throw targetPadNotFound();
     throw stillTranscribing();
   }
-  // A re-transcription must keep what a person typed as a version, not overwrite it.
-  if (edit.transcript !== undefined) await markTranscriptEdited(db, id);
   const row = await notes.findVoiceNote(db, ownerId, targetPad ?? padId, id);
   if (!row) throw notFound('This voice note');
   return presentVoiceNote(row);

@@ -22,7 +22,13 @@ describe('personal API tokens', () => {
     const list = await client.get<{ results: ApiToken[] }>('/api/v1/tokens/');
     expect(list.status).toBe(200);
     expect(list.body.results).toEqual([
-      { id: created.body.id, name: 'laptop script', created_at: created.body.created_at, last_used_at: null },
+      {
+        id: created.body.id,
+        name: 'laptop script',
+        created_at: created.body.created_at,
+        last_used_at: null,
+        expires_at: null,
+      },
     ]);
     expect(list.text).not.toContain(created.body.token);
 

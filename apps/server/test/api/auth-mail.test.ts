@@ -88,8 +88,9 @@ describe('without SMTP_URL: the local outbox', () => {
 
 describe('the dev outbox endpoint', () => {
   it('does not exist in production unless DEV_OUTBOX=true', async () => {
-    const production = await startTestApp({ SMTP_URL: '', NODE_ENV: 'production' });
-    const opted = await startTestApp({ SMTP_URL: '', NODE_ENV: 'production', DEV_OUTBOX: 'true' });
+    const live = { SMTP_URL: '', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1' };
+    const production = await startTestApp(live);
+    const opted = await startTestApp({ ...live, DEV_OUTBOX: 'true' });
     try {
       const res = await new TestClient(production.baseUrl).get('/api/v1/dev/outbox/');
       expect(res.status).toBe(404);

@@ -263,7 +263,7 @@ describe('limits shared by several server processes', () => {
 });
 
 describe('ACCOUNT_RATE_LIMITS', () => {
-  const base = { DATA_DIR: '/tmp/voxpad-config-test' };
+  const base = { DATA_DIR: '/tmp/voxpad-config-test', NODE_ENV: 'test' };
 
   it('overrides single actions and can switch every limit off', () => {
     const custom = loadConfig({ ...base, ACCOUNT_RATE_LIMITS: 'login=2/10s/ip;signup=' });

@@ -464,6 +464,7 @@ describe('SOCIAL_PROVIDERS and the presets in the configuration', () => {
     ).toThrow(/exactly one of issuer and discovery_url/);
     expect(() => loadConfig({ GITHUB_CLIENT_ID: 'only-the-id' })).toThrow(/set both or neither/);
     const config = loadConfig({
+      NODE_ENV: 'test',
       GOOGLE_CLIENT_ID: 'g',
       GOOGLE_CLIENT_SECRET: 'gs',
       SOCIAL_PROVIDERS: JSON.stringify([

@@ -155,9 +155,10 @@ describe('POST /v1/audio/transcriptions on a recording without speech', () => {
 });
 
 describe('POST /v1/audio/transcriptions refuses audio it cannot read', () => {
-  // An MP3 frame header (MPEG-1 layer III, 128 kbit/s, 44.1 kHz) followed by no real frames:
+  // MP3 frame headers (MPEG-1 layer III, 128 kbit/s, 44.1 kHz: 417 bytes a frame) around junk:
   // recognised as MP3 from its bytes, but nothing in it decodes.
-  const damagedMp3 = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(4096, 0x55)]);
+  const frame = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413, 0x55)]);
+  const damagedMp3 = Buffer.concat(Array.from({ length: 10 }, () => frame));
   const cases: { name: string; file: Buffer; message: RegExp }[] = [
     { name: 'damaged MP3', file: damagedMp3, message: /damaged and cannot be read/ },
     {

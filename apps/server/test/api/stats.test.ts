@@ -67,7 +67,8 @@ describe('statistics', () => {
       transcribed_word_count: 0,
       status_counts: { pending: 0, processing: 0, done: 0, failed: 0 },
       pads: [],
-      queue: { pending: 0, processing: 0, failed: 0, ahead: null },
+      queue: { pending: 0, processing: 0, failed: 0, depth: 0 },
+      storage: { used_bytes: 0, limit_bytes: server.config.quotas.storageBytes },
     });
     const days = res.body.notes_per_day;
     expect(days).toHaveLength(30);
@@ -145,23 +146,32 @@ describe('statistics', () => {
     ]);
   });
 
-  it('tells how deep the queue is and how many notes are ahead of the oldest waiting one', async () => {
+  it("counts only the user's own waiting and running notes in the queue, never other users'", async () => {
     const first = await signedUpClient(server.baseUrl);
     const second = await signedUpClient(server.baseUrl);
     const padOf = async (client: TestClient) => (await client.post<Pad>('/api/v1/pad/', { name: 'Q' })).body;
     const firstPad = await padOf(first.client);
     const secondPad = await padOf(second.client);
 
-    const before = (await first.client.get<Stats>('/api/v1/stats/')).body.queue.depth;
     await upload(first.client, firstPad.id, 0.2);
     await upload(first.client, firstPad.id, 0.2);
     await upload(second.client, secondPad.id, 0.2);
 
     const mine = (await first.client.get<Stats>('/api/v1/stats/')).body.queue;
     const theirs = (await second.client.get<Stats>('/api/v1/stats/')).body.queue;
-    expect(mine.depth).toBe(before + 3);
-    expect(theirs.depth).toBe(before + 3);
-    expect(theirs.pending).toBe(1);
-    expect(theirs.ahead! - mine.ahead!).toBe(2);
+    expect(mine).toEqual({ pending: 2, processing: 0, failed: 0, depth: 2 });
+    expect(theirs).toEqual({ pending: 1, processing: 0, failed: 0, depth: 1 });
+  });
+
+  it('shows the stored audio against the storage quota', async () => {
+    const { client } = await signedUpClient(server.baseUrl);
+    const pad = (await client.post<Pad>('/api/v1/pad/', { name: 'Sizes' })).body;
+    const a = await upload(client, pad.id, 0.5);
+    const b = await upload(client, pad.id, 0.25);
+    const { storage } = (await client.get<Stats>('/api/v1/stats/')).body;
+    expect(storage).toEqual({
+      used_bytes: a.size_bytes + b.size_bytes,
+      limit_bytes: server.config.quotas.storageBytes,
+    });
   });
 });

@@ -127,8 +127,9 @@ describe('a permanently failed transcription keeps the recording’s length', ()
   });
 
   it('but stores none when the audio could not be decoded', async () => {
-    // Recognised as MP3 from its first bytes, so the upload is accepted; nothing decodes.
-    const damaged = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(4096, 0x55)]);
+    // MP3 frame headers around junk: recognised as MP3, so the upload is accepted; nothing decodes.
+    const frame = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413, 0x55)]);
+    const damaged = Buffer.concat(Array.from({ length: 10 }, () => frame));
     const note = await upload(damaged, 'broken.mp3', 'audio/mpeg');
     const row = await runUntilSettled(note.id, broken);
     expect(row.status).toBe('failed');

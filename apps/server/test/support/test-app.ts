@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { Mailbox, registerMailbox, unregisterMailbox } from './mailbox.ts';
 import pg from 'pg';
@@ -20,11 +20,15 @@ export interface TestApp extends App {
 /**
  * A real server on a loopback port, on the backend this project runs against, with its own
  * data directory, database and SMTP mailbox. `env` overrides configuration (e.g. ROLE,
- * UPLOAD_MAX_BYTES). Email verification stays mandatory, as in production (signedUpClient
- * follows the mailed link); rate limits are off unless a test asks for them, because every
- * test client comes from 127.0.0.1 and per-IP limits would couple unrelated tests.
+ * UPLOAD_MAX_BYTES), `options` how the app is built (e.g. a stream that collects its logs).
+ * Email verification stays mandatory, as in production (signedUpClient follows the mailed
+ * link); rate limits are off unless a test asks for them, because every test client comes
+ * from 127.0.0.1 and per-IP limits would couple unrelated tests.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-test-'));
   const backend = currentBackend();
   const pgDb = backend === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -37,10 +41,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     WORKER_CONCURRENCY: '1',
     SMTP_URL: mailbox.url,
     ACCOUNT_RATE_LIMITS: 'off',
+    // The suites sign up and log in thousands of times; tests of the real cost ask for 'standard'
+    // (configuration refuses the cheap one in production).
+    ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: 'test' }),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const built = await buildApp(config);
+  const built = await buildApp(config, options);
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

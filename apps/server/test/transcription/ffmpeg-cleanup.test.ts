@@ -152,7 +152,9 @@ describe('in the decoding thread (decode-speech.ts)', () => {
   });
 
   it('leaves no ffmpeg behind when the bytes do not decode', async () => {
-    const damagedMp3 = new Uint8Array([0xff, 0xfb, 0x90, 0x64, ...new Uint8Array(4096).fill(0x55)]);
+    // MP3 frame headers (MPEG-1 layer III, 128 kbit/s, 44.1 kHz: 417 bytes a frame) around junk.
+    const frame = [0xff, 0xfb, 0x90, 0x64, ...new Uint8Array(413).fill(0x55)];
+    const damagedMp3 = new Uint8Array(Array.from({ length: 10 }, () => frame).flat());
     const error = await decodeSpeech(damagedMp3, { maxDurationSeconds: 3600 }).catch((e: unknown) => e);
     expect((error as AudioDecodeError).code).toBe('corrupt');
     expect(ffmpegChildren()).toEqual([]);

@@ -185,6 +185,22 @@ describe('pocketsphinx transcriber', () => {
     expect(transcript.segments.length).toBeGreaterThanOrEqual(SENTENCES.length * 2 - 2);
   });
 
+  it('reports progress while it decodes a single utterance, from the engine’s own position', async () => {
+    // About 10 s of speech with short gaps: too short to be cut, so one native decode call.
+    const speech = load(longRecording(dir, 'one-utterance', SENTENCES.slice(0, 3), 0.15));
+    expect(speech.durationSeconds).toBeLessThan(12);
+    const progress: number[] = [];
+    await transcriber.transcribe({
+      samples: speech.samples,
+      sampleRate: 16000,
+      onProgress: (f) => progress.push(f),
+    });
+    const within = progress.filter((f) => f > 0 && f < 1);
+    expect(within.length, `progress: ${progress.join(', ')}`).toBeGreaterThanOrEqual(1);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.every((f, i) => i === 0 || f >= progress[i - 1]!)).toBe(true);
+  });
+
   it('accepts English language tags and rejects others', async () => {
     const { speech } = spoken(1);
     const transcript = await transcriber.transcribe({

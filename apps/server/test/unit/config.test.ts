@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../src/config/config.ts';
 
 describe('configuration', () => {
   it('has working defaults: SQLite under ./data, both roles, port 8080', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' });
     expect(config.port).toBe(8080);
     expect(config.database.kind).toBe('sqlite');
     expect(config.roles).toEqual({ api: true, worker: true });
@@ -30,5 +30,48 @@ describe('configuration', () => {
     const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['PORT', 'DATABASE_URL', 'ROLE', 'PUBLIC_URL']) expect(problems).toContain(name);
     expect((error as ConfigError).message).toMatch(/^The configuration is not valid:/);
+  });
+
+  it('refuses to start in production without PUBLIC_URL, and says why', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return undefined;
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems.join('\n');
+      }
+    };
+    // NODE_ENV defaults to production, so a bare start must name the address people open.
+    expect(problemsOf({})).toMatch(/^PUBLIC_URL: is required because NODE_ENV is production .*mails/);
+    expect(problemsOf({ NODE_ENV: 'production', HOST: '127.0.0.1' })).toMatch(/PUBLIC_URL=https:/);
+    for (const HOST of ['0.0.0.0', '::', '192.0.2.10', 'notes.example.org']) {
+      expect(problemsOf({ NODE_ENV: 'development', HOST }), HOST).toContain(
+        `PUBLIC_URL: is required because HOST=${HOST} lets other machines connect`,
+      );
+    }
+    // On this machine alone the listening address is right: development and tests need none.
+    for (const HOST of ['127.0.0.1', 'localhost', '::1']) {
+      expect(problemsOf({ NODE_ENV: 'development', HOST }), HOST).toBeUndefined();
+      expect(problemsOf({ NODE_ENV: 'test', HOST }), HOST).toBeUndefined();
+    }
+    expect(problemsOf({ NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: 'https://n.example.org' })).toBe(
+      undefined,
+    );
+  });
+
+  it('takes PUBLIC_URL as an origin only: no credentials, path or query for links to inherit', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://Notes.Example.org/' });
+    expect(config.publicUrl).toBe('https://notes.example.org');
+    for (const PUBLIC_URL of [
+      'http://127.0.0.1:18090@evil.example',
+      'https://user:pass@notes.example.org',
+      'https://notes.example.org/voxpad',
+      'https://notes.example.org/?next=x',
+      'ftp://notes.example.org',
+      'javascript:alert(1)',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL }), PUBLIC_URL).toThrow(/PUBLIC_URL: must be/);
+    }
   });
 });

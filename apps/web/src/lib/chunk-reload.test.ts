@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, reloadOnce } from './chunk-reload.ts';
+import { isChunkLoadError, reloadOnce, reloadWouldLoad } from './chunk-reload.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -45,5 +45,23 @@ describe('reload after a failed page-module load', () => {
     };
     expect(reloadOnce({ storage: throwing, reload })).toBe(false);
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('would a reload load the app?', () => {
+  const page = (entry: string) =>
+    `<!doctype html><html><head><script src="/theme-init.js"></script>
+    <script type="module" crossorigin src="${entry}"></script></head><body><div id="root"></div></body></html>`;
+
+  it('only when online and the server answers with the app page', async () => {
+    const served = () => Promise.resolve(page('/assets/index-new.js'));
+    expect(await reloadWouldLoad({ online: true, fetchIndex: served })).toBe(true);
+    expect(await reloadWouldLoad({ online: false, fetchIndex: served })).toBe(false);
+    const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await reloadWouldLoad({ online: true, fetchIndex: unreachable })).toBe(false);
+    // A captive portal or proxy error page is not the app.
+    expect(
+      await reloadWouldLoad({ online: true, fetchIndex: () => Promise.resolve('<h1>Sign in to Wi-Fi</h1>') }),
+    ).toBe(false);
   });
 });

@@ -45,38 +45,65 @@ function browserDeps(): ReloadDeps {
   return { storage, reload: () => window.location.reload() };
 }
 
-let reloadStarted = false;
-
-function reloadOnceInBrowser(): boolean {
-  // Idempotent within one page life: a second caller learns the reload is already under way.
-  if (reloadStarted) return true;
-  reloadStarted = reloadOnce(browserDeps());
-  return reloadStarted;
+export interface ReachabilityDeps {
+  online: boolean;
+  /** Fetches the app's HTML as the server has it now, bypassing caches. */
+  fetchIndex: () => Promise<string>;
 }
 
 /**
- * TanStack Router's lazy route components already reload once for a missing module, marking it
- * in sessionStorage under this key; if it did, a second reload from us would break "once".
+ * Whether a reload would load the app again: the browser is online and the server answers
+ * with the app's page. Only then is the spec's "reload once" after a failed page module safe;
+ * offline, a reload would only trade the page for the browser's error screen.
  */
-function routerAlreadyReloaded(error: Error): boolean {
+export async function reloadWouldLoad({ online, fetchIndex }: ReachabilityDeps): Promise<boolean> {
+  if (!online) return false;
   try {
-    return window.sessionStorage.getItem(`tanstack_router_reload:${error.message}`) !== null;
+    return /<div id=["']?root\b/i.test(await fetchIndex());
   } catch {
     return false;
   }
 }
 
-/** Reloads once if `error` is a failed chunk load; returns whether a reload is under way. */
-export function reloadOnceOnChunkError(error: unknown): boolean {
-  if (!isChunkLoadError(error) || !(error instanceof Error)) return false;
-  if (reloadStarted) return true;
-  if (routerAlreadyReloaded(error)) return false;
-  return reloadOnceInBrowser();
+function browserReachability(): ReachabilityDeps {
+  return {
+    online: navigator.onLine,
+    fetchIndex: async () => {
+      const response = await fetch('/', { cache: 'no-store', headers: { Accept: 'text/html' } });
+      if (!response.ok) throw new Error(`The app page answered ${response.status}.`);
+      return response.text();
+    },
+  };
 }
 
-/** Vite reports failed preloads of dynamic imports with this event. */
+let reloadStarted = false;
+
+/**
+ * After a page module failed to load (typically a new release): reloads the page once, when
+ * the server can be reached. Returns whether a reload is under way.
+ */
+export async function reloadIfReachable(error: unknown): Promise<boolean> {
+  if (!isChunkLoadError(error)) return false;
+  if (reloadStarted) return true;
+  if (!(await reloadWouldLoad(browserReachability()))) return false;
+  reloadStarted = reloadOnce(browserDeps());
+  return reloadStarted;
+}
+
+/**
+ * Vite reports failed loads of page modules with this event. The decision to reload is
+ * ours (reloadIfReachable, from the route's error screen), so TanStack Router's lazy route
+ * components are told this failure was handled and do not reload by themselves: offline,
+ * that reload ended on the browser's "no internet" page.
+ */
 export function listenForPreloadErrors(): void {
   window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnceInBrowser()) event.preventDefault();
+    const failure = (event as Event & { payload?: unknown }).payload;
+    if (!(failure instanceof Error)) return;
+    try {
+      window.sessionStorage.setItem(`tanstack_router_reload:${failure.message}`, 'handled');
+    } catch {
+      // Without storage the router may reload on its own; nothing better to do.
+    }
   });
 }

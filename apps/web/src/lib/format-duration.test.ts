@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDuration } from './format-duration.ts';
+import { formatClock, formatDuration, wholeSeconds } from './format-duration.ts';
 
 describe('formatDuration', () => {
   it('gives 0 s for zero and for nothing', () => {
@@ -32,5 +32,15 @@ describe('formatClock', () => {
     expect(formatClock(0)).toBe('0:00');
     expect(formatClock(75.4)).toBe('1:15');
     expect(formatClock(3725)).toBe('1:02:05');
+  });
+
+  it('rounds the way formatDuration does, so both name the same length', () => {
+    for (const seconds of [6.4, 6.5, 6.6, 59.5, 119.49, 3599.6]) {
+      const clock = formatClock(seconds).split(':').map(Number);
+      const fromClock = clock.reduce((total, part) => total * 60 + part, 0);
+      expect(fromClock, String(seconds)).toBe(wholeSeconds(seconds));
+    }
+    expect(formatClock(6.6)).toBe('0:07');
+    expect(formatDuration(6.6)).toBe('7 s');
   });
 });

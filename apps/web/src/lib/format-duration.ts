@@ -1,12 +1,20 @@
 /**
+ * Whole seconds, rounded to the nearest: the one rounding every length and position on screen
+ * uses, so a 6.6 s note reads "7 s" in lists and "0:07" in the player. Nothing, NaN or a
+ * negative number is 0.
+ */
+export function wholeSeconds(totalSeconds: number | null | undefined): number {
+  return typeof totalSeconds === 'number' && Number.isFinite(totalSeconds) && totalSeconds > 0
+    ? Math.round(totalSeconds)
+    : 0;
+}
+
+/**
  * Seconds as hours, minutes and seconds, leaving out zero parts: 3723 -> "1 h 2 min 3 s",
  * 60 -> "1 min", 0 -> "0 s". Fractions are rounded to whole seconds.
  */
 export function formatDuration(totalSeconds: number | null | undefined): string {
-  const seconds =
-    typeof totalSeconds === 'number' && Number.isFinite(totalSeconds) && totalSeconds > 0
-      ? Math.round(totalSeconds)
-      : 0;
+  const seconds = wholeSeconds(totalSeconds);
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const rest = seconds % 60;
@@ -18,9 +26,9 @@ export function formatDuration(totalSeconds: number | null | undefined): string 
   return parts.join(' ');
 }
 
-/** A media clock: 75.4 -> "1:15", 3725 -> "1:02:05". */
+/** A media clock, rounded like formatDuration: 75.4 -> "1:15", 6.6 -> "0:07", 3725 -> "1:02:05". */
 export function formatClock(totalSeconds: number): string {
-  const seconds = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
+  const seconds = wholeSeconds(totalSeconds);
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const rest = String(seconds % 60).padStart(2, '0');

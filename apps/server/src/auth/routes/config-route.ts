@@ -17,6 +17,8 @@ export function registerConfigRoute(app: FastifyInstance, { settings }: AuthCont
       },
       socialaccount: { providers: (settings.socialProviders ?? []).map((p) => SocialProviders.present(p)) },
       mfa: { supported_types: [], passkey_login_enabled: false },
+      // Last seen is kept (at most one write a minute), as USERSESSIONS_TRACK_ACTIVITY.
+      usersessions: { track_activity: true },
     },
   }));
 }

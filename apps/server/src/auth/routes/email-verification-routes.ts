@@ -25,11 +25,11 @@ async function verificationFor(ctx: AuthContext, key: string | undefined) {
 export function registerEmailVerificationRoutes(app: FastifyInstance, ctx: AuthContext) {
   /** What a key confirms, so the page can ask "confirm this address?" before doing it. */
   app.get('/auth/email/verify', async (request) => {
-    const { user } = await verificationFor(ctx, headerKey(request));
+    const { user, address } = await verificationFor(ctx, headerKey(request));
     const pending = activePending(await request.getSession());
     return {
       status: 200,
-      data: { email: user.email, user: presentUser(user) },
+      data: { email: address.email, user: presentUser(user) },
       meta: { is_authenticating: pending?.flow === 'verify_email' },
     };
   });
@@ -40,8 +40,8 @@ export function registerEmailVerificationRoutes(app: FastifyInstance, ctx: AuthC
    * session's state, usually 401 (allauth logs in only the session that started the flow).
    */
   app.post('/auth/email/verify', async (request, reply) => {
-    const { user } = await verificationFor(ctx, readString(request.body, 'key'));
-    await confirmEmail(ctx, user);
+    const { user, address } = await verificationFor(ctx, readString(request.body, 'key'));
+    await confirmEmail(ctx, user, address);
     const pending = activePending(await request.getSession());
     if (pending?.flow === 'verify_email' && pending.userId === user.id) {
       return logInOnNewSession(app, request, reply, user, pending.methods);

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loginCodeMail } from '../../email/templates/login-code-mail.ts';
 import { emailErrors, readString } from '../account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
 import { unknownAccountNotice } from '../enumeration-mails.ts';
-import { conflictBody } from '../envelopes.ts';
+import { conflictBody, okBody, tooManyRequestsBody } from '../envelopes.ts';
 import { appOrigin } from '../links.ts';
 import { generateLoginCode, hashLoginCode, loginCodeMatches } from '../login-code.ts';
 import { countLoginCodeAttempt } from '../login-code-attempts.ts';
@@ -38,10 +38,7 @@ export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) 
     }
     const user = await findUserByEmail(db, address);
     const code = generateLoginCode();
-    const origin = appOrigin(request, settings.publicUrl);
-    ctx.mail.enqueue(() =>
-      Promise.resolve(user ? loginCodeMail({ to: user.email, code }) : unknownAccountNotice(origin, address)),
-    );
+    mailCode(request, user?.email, address, code);
     return startPendingFlow(app, request, reply, settings, {
       flow: 'login_by_code',
       at: Date.now(),
@@ -49,6 +46,38 @@ export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) 
       email: address,
       codeHash: hashLoginCode(code),
     });
+  });
+
+  /** The code goes to the account's address; an unknown address gets a notice instead. */
+  function mailCode(request: FastifyRequest, to: string | undefined, address: string, code: string): void {
+    const origin = appOrigin(request, settings.publicUrl);
+    ctx.mail.enqueue(() =>
+      Promise.resolve(to ? loginCodeMail({ to, code }) : unknownAccountNotice(origin, address)),
+    );
+  }
+
+  /**
+   * allauth's resend (ACCOUNT_LOGIN_BY_CODE_SUPPORTS_RESEND): a new code replaces the mailed
+   * one, under the same `request_login_code` limits as a request. The flow keeps its start, so
+   * neither its timeout nor its count of wrong guesses starts over.
+   */
+  app.post('/auth/code/resend', async (request, reply) => {
+    const session = await request.getSession();
+    const pending = activePending(session);
+    if (!session || pending?.flow !== 'login_by_code') return reply.status(409).send(conflictBody);
+    if (
+      !(await limiter.consume('request_login_code', { ip: request.ip, key: normaliseEmail(pending.email) }))
+    ) {
+      return reply.status(429).send(tooManyRequestsBody);
+    }
+    const user = pending.userId ? await findUserById(db, pending.userId) : undefined;
+    const code = generateLoginCode();
+    await app.sessions.store.save({
+      ...session,
+      data: { ...session.data, pending: { ...pending, codeHash: hashLoginCode(code) } },
+    });
+    mailCode(request, user?.email, pending.email, code);
+    return okBody;
   });
 
   /**

@@ -14,7 +14,7 @@ export function registerLoginRoute(app: FastifyInstance, ctx: AuthContext) {
       return reply.status(429).send(tooManyRequestsBody);
     }
     if (await currentUser(db, request)) return reply.status(409).send(conflictBody);
-    const { user, by } = await logIn(db, limiter, request.ip, {
+    const { user, by } = await logIn(db, ctx.passwords, limiter, request.ip, {
       username: readString(request.body, 'username'),
       email: readString(request.body, 'email'),
       password: readString(request.body, 'password'),

@@ -9,6 +9,7 @@ import { conflictBody, forbiddenBody } from '../envelopes.ts';
 import { appOrigin } from '../links.ts';
 import { activePending, type ProviderSignupPending } from '../pending-flows.ts';
 import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { sameOriginPath } from '../social/callback-path.ts';
 import { saveLoginState, takeLoginState, LOGIN_STATE_TTL_MS } from '../social/login-states.ts';
 import { ProviderLoginError, SocialProviders, type ProviderIdentity } from '../social/provider-clients.ts';
 import { completeSocialLogin, providerSignUp } from '../social/social-login.ts';
@@ -35,23 +36,6 @@ function withError(path: string, code: ProviderErrorCode): string {
   const url = new URL(path, 'http://placeholder');
   url.searchParams.set('error', code);
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/**
- * The path of `callbackUrl` when it points into this app (a path, or an absolute URL on our
- * origin), else undefined: the flow never redirects anywhere else (no open redirect).
- */
-export function sameOriginPath(callbackUrl: string | undefined, origin: string): string | undefined {
-  if (!callbackUrl || callbackUrl.length > 2000 || /[\\\s]/.test(callbackUrl)) return undefined;
-  if (callbackUrl.startsWith('//')) return undefined;
-  let url: URL;
-  try {
-    url = new URL(callbackUrl, `${origin}/`);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== origin || !url.pathname.startsWith('/')) return undefined;
-  return `${url.pathname}${url.search}`;
 }
 
 function providerSignupData(ctx: AuthContext, pending: ProviderSignupPending) {
@@ -82,7 +66,7 @@ function providerSignupData(ctx: AuthContext, pending: ProviderSignupPending) {
 export async function registerProviderRoutes(app: FastifyInstance, ctx: AuthContext) {
   const { db, settings } = ctx;
   const providers = new SocialProviders(settings.socialProviders ?? []);
-  const secure = settings.publicUrl?.startsWith('https://') ?? false;
+  const securePublicUrl = settings.publicUrl?.startsWith('https://') ?? false;
 
   await app.register((scope, _opts, done) => {
     // Only this form POST takes a urlencoded body (the csrf plugin reads its csrfmiddlewaretoken).
@@ -148,7 +132,7 @@ export async function registerProviderRoutes(app: FastifyInstance, ctx: AuthCont
       path: `${authPrefix(request)}${CALLBACK_PATH}/`,
       httpOnly: true,
       sameSite: 'lax',
-      secure,
+      secure: securePublicUrl || request.protocol === 'https',
       maxAge: LOGIN_STATE_TTL_MS / 1000,
     });
     return reply.redirect(target.href, 302);

@@ -18,12 +18,13 @@ export function registerSignupRoute(app: FastifyInstance, ctx: AuthContext) {
     const mandatory = settings.emailVerification === 'mandatory';
     const outcome = await signUp(
       db,
+      ctx.passwords,
       {
         email: readString(request.body, 'email'),
         username: readString(request.body, 'username'),
         password: readString(request.body, 'password'),
       },
-      { preventEnumeration: mandatory },
+      { preventEnumeration: mandatory, usernameRequired: settings.usernameRequired },
     );
     const at = Date.now();
     const user = 'created' in outcome ? outcome.created : undefined;

@@ -23,27 +23,33 @@ export class SessionCookies {
 
   /**
    * Starts a brand-new session (a new id) and ends the current one: called on login so a
-   * session id fixed by an attacker before login is worthless after it.
+   * session id fixed by an attacker before login is worthless after it. The csrftoken changes
+   * with it, to the one bound to the new session.
    */
   async start(
     request: FastifyRequest,
     reply: FastifyReply,
     userId: string | null,
     data: SessionData,
+    /** Carried over when a session is only rotated (a password change), not logged in anew. */
+    authenticatedAt?: number | null,
   ): Promise<Session> {
     const previous = await request.getSession();
     if (previous) await this.store.destroy(previous.id);
-    const { token, session } = await this.store.create(userId, data, {
-      userAgent: request.headers['user-agent'] ?? '',
-      ip: request.ip,
-    });
+    const { token, session } = await this.store.create(
+      userId,
+      data,
+      { userAgent: request.headers['user-agent'] ?? '', ip: request.ip },
+      authenticatedAt,
+    );
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: this.options.secure,
+      secure: this.secureFor(request),
       maxAge: Math.floor(this.options.maxAgeMs / 1000),
     });
+    reply.issueCsrfToken(token);
     request.getSession = () => Promise.resolve(session);
     return session;
   }
@@ -55,9 +61,15 @@ export class SessionCookies {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: this.options.secure,
+      secure: this.secureFor(request),
     });
+    reply.issueCsrfToken(undefined);
     request.getSession = () => Promise.resolve(undefined);
+  }
+
+  /** An HTTPS PUBLIC_URL makes every cookie Secure; without one, a request that came over HTTPS still does. */
+  private secureFor(request: FastifyRequest): boolean {
+    return this.options.secure || request.protocol === 'https';
   }
 }
 
@@ -78,5 +90,6 @@ export const sessionPlugin = fp<{ cookies: SessionCookies }>(
     });
     done();
   },
-  { name: 'sessions', dependencies: ['@fastify/cookie'] },
+  // csrf: sessions rotate the csrftoken (reply.issueCsrfToken) as they start and end.
+  { name: 'sessions', dependencies: ['@fastify/cookie', 'csrf'] },
 );

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { compiledQuery } from '../../db/compiled-query.ts';
 import { GenerationCache } from '../../db/generation-cache.ts';
 import type { Db } from '../../db/database.ts';
@@ -12,6 +13,8 @@ export interface AuthMethod {
   username?: string;
   provider?: string;
   uid?: string;
+  /** allauth's record of a reauthentication (the password typed again), not of a login. */
+  reauthenticated?: boolean;
 }
 
 /** What a session remembers between requests. */
@@ -27,6 +30,10 @@ export interface Session {
   userId: string | null;
   data: SessionData;
   expiresAt: number;
+  /** Last login or reauthentication (allauth's latest authentication record); null when anonymous. */
+  authenticatedAt: number | null;
+  /** The number allauth's session list shows for it. */
+  publicId: number;
 }
 
 export interface SessionMeta {
@@ -37,10 +44,22 @@ export interface SessionMeta {
 /** Read on every request: compiled once. */
 const sessionById = compiledQuery<
   { id: string },
-  Pick<SessionRow, 'user_id' | 'data' | 'expires_at' | 'last_seen_at'>
+  Pick<SessionRow, 'user_id' | 'data' | 'expires_at' | 'last_seen_at' | 'authenticated_at' | 'public_id'>
 >((db, p) =>
-  db.selectFrom('sessions').select(['user_id', 'data', 'expires_at', 'last_seen_at']).where('id', '=', p.id),
+  db
+    .selectFrom('sessions')
+    .select(['user_id', 'data', 'expires_at', 'last_seen_at', 'authenticated_at', 'public_id'])
+    .where('id', '=', p.id),
 );
+
+/** Public ids are random below this (migration 0010 numbers older sessions the same way). */
+const PUBLIC_ID_MAX = 2 ** 48;
+
+/** A session as its owner's session list shows it. */
+export type ListedSession = Pick<
+  SessionRow,
+  'id' | 'public_id' | 'user_agent' | 'ip' | 'created_at' | 'last_seen_at'
+>;
 
 /** Only touch `last_seen_at` once a minute, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -52,6 +71,8 @@ interface StoredSession {
   data: Readonly<SessionData>;
   expiresAt: number;
   lastSeenAt: number;
+  authenticatedAt: number | null;
+  publicId: number;
 }
 
 export class SessionStore {
@@ -81,7 +102,14 @@ export class SessionStore {
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
     }
     const { methods, pending } = stored.data;
-    return { id, userId: stored.userId, data: { methods, ...(pending ? { pending } : {}) }, expiresAt };
+    return {
+      id,
+      userId: stored.userId,
+      data: { methods, ...(pending ? { pending } : {}) },
+      expiresAt,
+      authenticatedAt: stored.authenticatedAt,
+      publicId: stored.publicId,
+    };
   }
 
   async #read(token: string): Promise<StoredSession | undefined> {
@@ -94,19 +122,28 @@ export class SessionStore {
       data: parseData(row.data),
       expiresAt: row.expires_at,
       lastSeenAt: row.last_seen_at,
+      authenticatedAt: row.authenticated_at,
+      publicId: row.public_id,
     };
   }
 
-  /** Creates a new session and returns its cookie token; the token itself is never stored. */
+  /**
+   * Creates a new session and returns its cookie token; the token itself is never stored. A
+   * session with a user counts as authenticated now, unless `authenticatedAt` carries over the
+   * time of the session it replaces (a rotation is not a login).
+   */
   async create(
     userId: string | null,
     data: SessionData,
     meta: SessionMeta,
+    authenticatedAt?: number | null,
   ): Promise<{ token: string; session: Session }> {
     const token = newToken();
     const id = sha256(token);
     const now = Date.now();
     const expiresAt = now + this.maxAgeMs;
+    const authenticated = userId === null ? null : (authenticatedAt ?? now);
+    const publicId = randomInt(1, PUBLIC_ID_MAX);
     await this.db
       .insertInto('sessions')
       .values({
@@ -118,15 +155,21 @@ export class SessionStore {
         created_at: now,
         last_seen_at: now,
         expires_at: expiresAt,
+        authenticated_at: authenticated,
+        public_id: publicId,
       })
       .execute();
-    return { token, session: { id, userId, data, expiresAt } };
+    return { token, session: { id, userId, data, expiresAt, authenticatedAt: authenticated, publicId } };
   }
 
   async save(session: Session): Promise<void> {
     await this.db
       .updateTable('sessions')
-      .set({ user_id: session.userId, data: JSON.stringify(session.data) })
+      .set({
+        user_id: session.userId,
+        data: JSON.stringify(session.data),
+        authenticated_at: session.authenticatedAt,
+      })
       .where('id', '=', session.id)
       .execute();
   }
@@ -137,6 +180,24 @@ export class SessionStore {
 
   async destroyAllForUser(userId: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+
+  /** Ends the given sessions of one user; ids of other users' sessions are ignored. */
+  async destroyForUser(userId: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('id', 'in', ids).execute();
+  }
+
+  /** The user's live sessions, oldest first. */
+  async listForUser(userId: string, now = Date.now()): Promise<ListedSession[]> {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'public_id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   async purgeExpired(now = Date.now()): Promise<void> {

@@ -14,6 +14,7 @@ import {
   normaliseEmail,
   normaliseUsername,
 } from '../users-repository.ts';
+import { uniqueUsername } from '../usernames.ts';
 import type { ProviderIdentity } from './provider-clients.ts';
 import { findSocialAccount, linkSocialAccount, touchSocialAccount } from './social-accounts-repository.ts';
 
@@ -76,7 +77,7 @@ export async function completeSocialLogin(
       if (!settings.signupOpen) return { kind: 'error', code: 'signup_closed' };
       const user = await createSocialUser(db, {
         email: identity.email,
-        username: await uniqueUsername(db, usernameCandidates(identity)),
+        username: await uniqueUsernameOf(db, usernameCandidates(identity)),
         emailVerified: true,
       });
       if (user) {
@@ -96,7 +97,7 @@ export async function completeSocialLogin(
       uid: identity.uid,
       email: identity.email,
       display: identity.display,
-      username: await uniqueUsername(db, usernameCandidates(identity)),
+      username: await uniqueUsernameOf(db, usernameCandidates(identity)),
     },
   };
 }
@@ -143,14 +144,8 @@ function usernameCandidates(identity: ProviderIdentity): string[] {
 }
 
 /** allauth's generate_unique_username: the first usable candidate, numbered if taken (alice, alice2, ...). */
-export async function uniqueUsername(db: Db, candidates: string[]): Promise<string> {
-  const base = candidates.find((c) => usernameErrors(c).length === 0) ?? 'user';
-  if (!(await findUserByUsername(db, base))) return base;
-  for (let n = 2; n < 1000; n++) {
-    const candidate = `${base}${n}`;
-    if (!(await findUserByUsername(db, candidate))) return candidate;
-  }
-  return `${base}${newId().slice(-8)}`;
+function uniqueUsernameOf(db: Db, candidates: string[]): Promise<string> {
+  return uniqueUsername(db, candidates.find((c) => usernameErrors(c).length === 0) ?? 'user');
 }
 
 const usernameTaken: FieldError = {
@@ -199,7 +194,7 @@ export async function providerSignUp(
   if (emailInUse) return { emailTaken: email, methods };
   const username =
     chosenUsername?.trim() ??
-    (await uniqueUsername(
+    (await uniqueUsernameOf(
       db,
       [pending.username ?? '', ...usernameCandidates({ ...pending, emailVerified: false })].filter(Boolean),
     ));

@@ -33,11 +33,14 @@ export interface AudioDecoderOptions {
 export type OnDuration = (seconds: number) => void;
 
 /**
- * `bytes` that span a whole ArrayBuffer are transferred to the decoding thread (no copy), so
- * they are unusable afterwards.
+ * A recording: its bytes, or a file the decoding thread reads itself, so a large upload is
+ * never held by the thread that serves requests. Bytes that span a whole ArrayBuffer are
+ * transferred to the decoding thread (no copy), so they are unusable afterwards.
  */
+export type AudioSource = Uint8Array | { path: string };
+
 export type DecodeAudio = (
-  bytes: Uint8Array,
+  bytes: AudioSource,
   signal?: AbortSignal,
   onDuration?: OnDuration,
 ) => Promise<DecodedSpeech>;
@@ -55,7 +58,7 @@ export interface StreamedRecording {
 }
 
 export type DecodeAudioStream = (
-  bytes: Uint8Array,
+  bytes: AudioSource,
   signal?: AbortSignal,
   onDuration?: OnDuration,
 ) => StreamedRecording;
@@ -112,7 +115,17 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
     };
     return new Worker(entry.filename, { workerData: settings, argv: entry.argv });
   };
-  const post = (worker: Worker, bytes: Uint8Array, stream: boolean): void => {
+  const post = (worker: Worker, source: AudioSource, stream: boolean): void => {
+    const settings = {
+      maxDurationSeconds: options.maxDurationSeconds,
+      ...(stream ? { stream: { window: STREAM_WINDOW } } : {}),
+    };
+    if (!(source instanceof Uint8Array)) {
+      const request: AudioWorkerRequest = { type: 'decode', file: source.path, ...settings };
+      worker.postMessage(request);
+      return;
+    }
+    const bytes = source;
     // Transfer the caller's buffer when the bytes are all of it (the runner's read);
     // otherwise copy, since a view may share its buffer with other data.
     const whole =
@@ -120,12 +133,7 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
       bytes.byteOffset === 0 &&
       bytes.byteLength === bytes.buffer.byteLength;
     const own = whole ? bytes : bytes.slice();
-    const request: AudioWorkerRequest = {
-      type: 'decode',
-      bytes: own,
-      maxDurationSeconds: options.maxDurationSeconds,
-      ...(stream ? { stream: { window: STREAM_WINDOW } } : {}),
-    };
+    const request: AudioWorkerRequest = { type: 'decode', bytes: own, ...settings };
     worker.postMessage(request, [own.buffer as ArrayBuffer]);
   };
 

@@ -11,7 +11,9 @@ export interface AudioWorkerSettings {
 export interface AudioWorkerRequest {
   type: 'decode';
   /** Transferred. */
-  bytes: Uint8Array;
+  bytes?: Uint8Array;
+  /** A file the thread reads instead of `bytes`: the sender never holds the recording. */
+  file?: string;
   maxDurationSeconds: number;
   /**
    * Send chunks as they are decoded ('chunk' replies, then 'streamed') instead of the

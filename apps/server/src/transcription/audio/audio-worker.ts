@@ -5,6 +5,7 @@
  * audio-decoder.ts through the same worker entry as the speech engine (worker.ts), so
  * the bundle needs no extra file.
  */
+import { readFile } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 
 import {
@@ -13,7 +14,7 @@ import {
   decodeSpeech,
   decodeSpeechStream,
 } from './decode-speech.ts';
-import type { AudioWorkerMessage, AudioWorkerReply } from './audio-protocol.ts';
+import type { AudioWorkerMessage, AudioWorkerReply, AudioWorkerRequest } from './audio-protocol.ts';
 import { AudioDecodeError } from './errors.ts';
 
 export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined): void {
@@ -60,25 +61,31 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
     let work: Promise<AudioWorkerReply>;
     if (request.stream) {
       window = request.stream.window;
-      work = decodeSpeechStream(request.bytes, {
-        ...options,
-        onChunk: (chunk) => {
-          unacknowledged++;
-          const reply: AudioWorkerReply = { type: 'chunk', chunk };
-          port.postMessage(reply, [chunk.pcm.buffer as ArrayBuffer]);
-        },
-        throttle,
-      }).then((speech: StreamedSpeech) => ({
-        type: 'streamed',
-        speech,
-        decodeSeconds: (performance.now() - started) / 1000,
-      }));
+      work = recording(request)
+        .then((bytes) =>
+          decodeSpeechStream(bytes, {
+            ...options,
+            onChunk: (chunk) => {
+              unacknowledged++;
+              const reply: AudioWorkerReply = { type: 'chunk', chunk };
+              port.postMessage(reply, [chunk.pcm.buffer as ArrayBuffer]);
+            },
+            throttle,
+          }),
+        )
+        .then((speech: StreamedSpeech) => ({
+          type: 'streamed',
+          speech,
+          decodeSeconds: (performance.now() - started) / 1000,
+        }));
     } else {
-      work = decodeSpeech(request.bytes, options).then((speech: DecodedSpeech) => ({
-        type: 'decoded',
-        speech,
-        decodeSeconds: (performance.now() - started) / 1000,
-      }));
+      work = recording(request)
+        .then((bytes) => decodeSpeech(bytes, options))
+        .then((speech: DecodedSpeech) => ({
+          type: 'decoded',
+          speech,
+          decodeSeconds: (performance.now() - started) / 1000,
+        }));
     }
     work.then(
       (reply) => port.postMessage(reply),
@@ -91,4 +98,10 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
       },
     );
   });
+}
+
+/** The request's bytes, or its file read here, off the thread that serves requests. */
+async function recording(request: AudioWorkerRequest): Promise<Uint8Array> {
+  if (request.file !== undefined) return readFile(request.file);
+  return request.bytes ?? new Uint8Array(0);
 }

@@ -7,19 +7,24 @@
  * by our own decoder; everything else (WebM, Ogg, MP3, M4A/AAC, FLAC) is decoded by
  * Debian's ffmpeg into 32-bit float WAV at the source rate and channel count, streamed
  * through SpeechStream, so our downmix and anti-aliasing filter are the only ones used.
+ *
+ * ffmpeg only ever reads the one file it is given, as the format it was sniffed to be
+ * (`-f`): left to guess, it skips an ID3 tag, finds an HLS playlist behind it and opens the
+ * files that playlist names, which once read another user's recording into a transcript.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { sniffAudioFormat } from '../../voice-notes/audio-format.ts';
+import type { AudioFormat } from '../../voice-notes/audio-format.ts';
+import { inspectAudio } from '../../voice-notes/audio-inspection.ts';
 import { planUtterances, type UtteranceRange } from '../pocketsphinx/utterances.ts';
 import { AudioDecodeError } from './errors.ts';
 import { normaliseLoudness } from './loudness.ts';
 import { type SpeechChunk, SpeechChunker } from './speech-chunker.ts';
 import { SPEECH_RATE, SpeechStream, type SpeechStreamOptions } from './speech-stream.ts';
-import { decodeWav, isRiffWave } from './wav.ts';
+import { decodeWav, isRiffWave, readWavHeader } from './wav.ts';
 
 export interface DecodeSpeechOptions {
   maxDurationSeconds: number;
@@ -130,15 +135,29 @@ async function readRecording(
     stream.writeChannels(channels);
     return { stream, format: 'audio/wav' };
   }
-  const sniffed = sniffAudioFormat(bytes.subarray(0, 64));
-  if (!sniffed) {
-    throw new AudioDecodeError(
-      'unsupported_format',
-      'This file is not a recording in a format the server reads (WAV, WebM, Ogg, MP3, M4A/AAC or FLAC).',
-    );
-  }
-  const stream = await decodeWithFfmpeg(bytes, sniffed.extension, options, makeStream, throttle);
-  return { stream, format: sniffed.mime };
+  // The rules uploads were accepted by, again: the stored bytes may predate them.
+  const { format } = inspectAudio(bytes);
+  const stream = await decodeWithFfmpeg(bytes, format, options, makeStream, throttle);
+  return { stream, format: format.mime };
+}
+
+/**
+ * The least a second of real audio takes in any accepted format. The lowest bitrates
+ * encoders offer are 6 kbit/s for Opus (750 B/s) and 8 kbit/s for MP3 (1000 B/s), and any
+ * sound a microphone picks up, even noise at -90 dBFS, costs ffmpeg's Opus, Vorbis and AAC
+ * encoders about 7 KB/s. Only digital silence packs tighter: measured at 64-457 B/s (AAC at
+ * 8 kHz to WebM/Opus), so the floor sits below most of that, and a recording must be nearly
+ * all digital silence (which has nothing to transcribe) to meet it. Crafted files go far
+ * lower (Opus packets of a byte or two standing for 120 ms each: ~30 B/s), which is what
+ * this stops: a few kilobytes keeping a worker decoding for hours.
+ */
+const MIN_BYTES_PER_SECOND = 250;
+/** Short recordings carry headers (FLAC pads its header to 8 KB) that say little about length. */
+const PLAUSIBLE_SECONDS_ANYWAY = 60;
+
+/** The most audio `byteLength` bytes of a compressed recording can plausibly hold. */
+function plausibleSeconds(byteLength: number): number {
+  return PLAUSIBLE_SECONDS_ANYWAY + byteLength / MIN_BYTES_PER_SECOND;
 }
 
 /** What ffmpeg said on stderr is kept for logs, at most this many bytes. */
@@ -146,24 +165,46 @@ const STDERR_LIMIT = 4096;
 
 async function decodeWithFfmpeg(
   bytes: Uint8Array,
-  extension: string,
+  format: AudioFormat,
   options: DecodeSpeechOptions,
   makeStream: MakeStream,
   throttle: (() => Promise<void> | undefined) | undefined,
 ): Promise<SpeechStream> {
   // A file, not stdin: MP4 files often keep their index at the end, which a pipe cannot seek to.
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-decode-'));
-  const input = path.join(dir, `input.${extension}`);
+  const input = path.join(dir, `input.${format.extension}`);
   try {
     await fs.writeFile(input, bytes);
-    return await runFfmpeg(input, options, makeStream, throttle);
+    const limits = { demuxer: format.demuxer, plausibleSeconds: plausibleSeconds(bytes.length) };
+    return await runFfmpeg(input, limits, options, makeStream, throttle);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
+/**
+ * How ffmpeg reads its input: only the local file (`file:`, so no name is taken for another
+ * protocol) as the sniffed format, so it never probes the bytes for another demuxer.
+ * Playlists (HLS, ffconcat) and MP4 external data references are then never opened; the
+ * MP4 ones are off by default and stay off explicitly.
+ */
+export function ffmpegInputArgs(input: string, demuxer: string): string[] {
+  return [
+    ...['-protocol_whitelist', 'file'],
+    ...(demuxer === 'mov' ? ['-enable_drefs', '0', '-use_absolute_path', '0'] : []),
+    ...['-f', demuxer, '-i', `file:${input}`],
+  ];
+}
+
+interface FfmpegLimits {
+  demuxer: string;
+  /** Decoded audio beyond this is out of proportion to the file (plausibleSeconds). */
+  plausibleSeconds: number;
+}
+
 function runFfmpeg(
   input: string,
+  limits: FfmpegLimits,
   options: DecodeSpeechOptions,
   makeStream: MakeStream,
   throttle: (() => Promise<void> | undefined) | undefined,
@@ -175,8 +216,7 @@ function runFfmpeg(
     '-hide_banner',
     '-loglevel',
     'error',
-    '-i',
-    input,
+    ...ffmpegInputArgs(input, limits.demuxer),
     // The first audio stream only; a file without one fails here with a clear message.
     '-map',
     '0:a:0',
@@ -237,6 +277,7 @@ function runFfmpeg(
         new Uint8Array(floats.buffer).set(data.subarray(0, usable));
         carry = data.slice(usable);
         stream.write(floats);
+        if (stream.durationSeconds > limits.plausibleSeconds) throw implausible(stream.durationSeconds);
         const wait = throttle?.();
         if (wait) {
           child.stdout.pause();
@@ -270,7 +311,8 @@ function runFfmpeg(
       }
       // A recording cut off mid-way (a crashed browser tab) still yields what was recorded.
       if (stream && stream.frames > 0) return resolve(stream);
-      if (code === 0 && stream) {
+      // Empty only if ffmpeg met no errors: frames that all failed to decode are damage.
+      if (code === 0 && stream && !/error while decoding|invalid data/i.test(said)) {
         return reject(new AudioDecodeError('empty_audio', 'The recording is empty.'));
       }
       reject(
@@ -292,8 +334,21 @@ function ffmpegMissing(error: unknown): Error {
 }
 
 /**
- * Reads the header of the WAV ffmpeg writes to a pipe: RIFF, fmt (float, channels, rate)
- * and a data chunk whose size is a placeholder because a pipe cannot be rewritten.
+ * Decoding stops as soon as the audio outgrows plausibleSeconds, so the note fails at once
+ * with a reason instead of holding a worker for hours.
+ */
+function implausible(seconds: number): AudioDecodeError {
+  return new AudioDecodeError(
+    'implausible_duration',
+    `The recording claims to last over ${Math.floor(seconds)} seconds, far longer than a file of its size ` +
+      'can hold, so it is damaged. Export or record it again.',
+  );
+}
+
+/**
+ * Reads the header of the WAV ffmpeg writes to a pipe (with wav.ts, which reads uploads'
+ * headers too, so the same rules hold for the rate and channels of every format): its data
+ * chunk's size is a placeholder because a pipe cannot be rewritten.
  */
 class WavStreamHeader {
   #buffer = new Uint8Array(0);
@@ -306,23 +361,12 @@ class WavStreamHeader {
     joined.set(this.#buffer);
     joined.set(chunk, this.#buffer.length);
     this.#buffer = joined;
-    const view = new DataView(joined.buffer, joined.byteOffset, joined.byteLength);
     if (joined.length < 12) return undefined;
-    let pos = 12;
-    let format: { sampleRate: number; channels: number } | undefined;
-    while (pos + 8 <= joined.length) {
-      const id = String.fromCharCode(...joined.subarray(pos, pos + 4));
-      const size = view.getUint32(pos + 4, true);
-      if (id === 'data') {
-        if (!format) break;
-        this.channels = format.channels;
-        return { format, rest: joined.subarray(pos + 8) };
-      }
-      if (pos + 8 + size > joined.length) return undefined;
-      if (id === 'fmt ') {
-        format = { channels: view.getUint16(pos + 10, true), sampleRate: view.getUint32(pos + 12, true) };
-      }
-      pos += 8 + size + (size % 2);
+    const header = readWavHeader(joined);
+    if (header?.dataOffset !== undefined) {
+      this.channels = header.channels;
+      const format = { sampleRate: header.sampleRate, channels: header.channels };
+      return { format, rest: joined.subarray(header.dataOffset) };
     }
     if (joined.length > 1 << 20) {
       throw new AudioDecodeError('corrupt', 'The recording is damaged and cannot be read.');

@@ -16,7 +16,11 @@ export type AudioDecodeErrorCode =
   /** Nothing above the noise floor: there is no speech to transcribe. */
   | 'silent_audio'
   /** Longer than MAX_DURATION_SECONDS. */
-  | 'too_long';
+  | 'too_long'
+  /** A sample rate outside SAMPLE_RATE_RANGE (sample-rate.ts). */
+  | 'unsupported_sample_rate'
+  /** Decodes to far more audio than a file of its size can hold (decode-speech.ts). */
+  | 'implausible_duration';
 
 export class AudioDecodeError extends Error {
   override readonly name = 'AudioDecodeError';

@@ -5,14 +5,14 @@
  * both transcribe this way.
  */
 import type { Transcriber, Transcript } from '../transcriber.ts';
-import { type DecodeAudio, type OnDuration, hasStream } from './audio-decoder.ts';
+import { type AudioSource, type DecodeAudio, type OnDuration, hasStream } from './audio-decoder.ts';
 import { acceptsPcm, acceptsStream } from './pcm-transcriber.ts';
 
 export interface TranscribeRecordingInput {
   decodeAudio: DecodeAudio;
   transcriber: Transcriber;
-  /** The recording as uploaded; may be transferred to the decoding thread. */
-  bytes: Uint8Array;
+  /** The recording as uploaded (may be transferred to the decoding thread), or its file. */
+  bytes: AudioSource;
   language?: string | undefined;
   onProgress?: (fraction: number) => void;
   /** Stops decoding (ffmpeg is killed) and the engine. */

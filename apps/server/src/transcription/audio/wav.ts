@@ -1,14 +1,18 @@
 /**
- * WAV (RIFF) decoder in plain TypeScript.
+ * The one WAV (RIFF) reader: the header of an upload (readWavHeader, from its first bytes),
+ * the header of what ffmpeg writes to its pipe, and whole recordings (decodeWav).
  *
  * Uploads come from browsers, phones and desktop recorders, and many of them
  * write slightly broken files: sizes left at a placeholder because the writer
  * could not seek back, odd-sized chunks without the pad byte, recordings cut
- * off by a crash. The decoder therefore trusts what is actually in the byte
- * array over what the header claims, and only refuses files it cannot make
- * sense of at all.
+ * off by a crash. The reader therefore trusts what is actually in the byte
+ * array over what the header claims about sizes. The format description must hold
+ * together, though: its sample rate, frame size and byte rate decide how much audio
+ * the bytes stand for, and a header that lies about them (a 10 KB file "lasting"
+ * hours at 1 Hz) is refused.
  */
 import { AudioDecodeError } from './errors.ts';
+import { checkSampleRate } from './sample-rate.ts';
 
 export { AudioDecodeError, type AudioDecodeErrorCode } from './errors.ts';
 
@@ -60,7 +64,16 @@ interface DataChunk {
   size: number;
   /** What the header claimed, to tell an empty recording from a cut-off one. */
   declared: number;
+  /** False when the writer left the size at 0 or a placeholder. */
+  known: boolean;
 }
+
+/**
+ * More channels than any recorder writes (multitrack field recorders stop at 32,
+ * fourth-order ambisonics uses 25). Memory and work depend on the bytes, not on this,
+ * but a header claiming thousands of channels is not a recording.
+ */
+const MAX_CHANNELS = 64;
 
 const damagedHeader = (): AudioDecodeError =>
   new AudioDecodeError('not_wav', 'The WAV file’s header is damaged, so the recording cannot be read.');
@@ -89,18 +102,95 @@ export function isRiffWave(bytes: Uint8Array): boolean {
   return magic === 'RIFF' || magic === 'RIFX' || magic === 'RF64' || magic === 'BW64';
 }
 
+/**
+ * What a WAV header says, read from the first bytes of a file (or all of them): enough to
+ * know the duration before the body has arrived, and where the samples start.
+ */
+export interface WavHeader {
+  sampleRate: number;
+  channels: number;
+  /** Bytes per second of audio: sample rate × frame size, as the header also states. */
+  byteRate: number;
+  /** Where the samples start; undefined when the `data` chunk lies beyond the bytes read. */
+  dataOffset: number | undefined;
+  /**
+   * The size the `data` chunk declares; undefined when it is unknown (recorders that
+   * stream write 0 or 0xFFFFFFFF and never come back to fix it).
+   */
+  dataBytes: number | undefined;
+}
+
+/**
+ * Reads the header from the first bytes of a WAV file. Undefined when they end before the
+ * format description does (the file may go on); throws when what is there is not a
+ * WAV header we accept: damaged, inconsistent, an unsupported encoding or sample rate.
+ */
+export function readWavHeader(bytes: Uint8Array): WavHeader | undefined {
+  const { format, data } = walkChunks(bytes);
+  if (!format) return undefined;
+  return {
+    sampleRate: format.sampleRate,
+    channels: format.channels,
+    byteRate: format.sampleRate * format.bytesPerFrame,
+    dataOffset: data?.offset,
+    dataBytes: data?.known ? data.declared : undefined,
+  };
+}
+
+/**
+ * The duration of a stored WAV of `totalBytes`: the declared data size (what players
+ * play), or what follows the header when the size is unknown or the file was cut short.
+ */
+export function wavDurationSeconds(header: WavHeader, totalBytes: number): number {
+  const present = Math.max(0, totalBytes - (header.dataOffset ?? 44));
+  const dataBytes = header.dataBytes === undefined ? present : Math.min(header.dataBytes, present);
+  return dataBytes / header.byteRate;
+}
+
 export function decodeWav(bytes: Uint8Array): DecodedAudio {
+  const { format, data, cutShort, littleEndian } = walkChunks(bytes);
+  if (!format) {
+    if (cutShort) throw truncated();
+    throw damagedHeader();
+  }
+  if (!data) {
+    if (cutShort) throw truncated();
+    throw emptyAudio();
+  }
+
+  const frames = Math.floor(data.size / format.bytesPerFrame);
+  if (frames === 0) {
+    if (data.declared === 0 || data.declared === PLACEHOLDER_SIZE) throw emptyAudio();
+    throw truncated();
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    sampleRate: format.sampleRate,
+    channels: readSamples(view, data.offset, frames, format, littleEndian),
+  };
+}
+
+interface ChunkWalk {
+  format: WavFormat | undefined;
+  data: DataChunk | undefined;
+  /** A chunk promised more bytes than there are. */
+  cutShort: boolean;
+  littleEndian: boolean;
+}
+
+/** Finds the format description and the audio among the chunks, within the bytes given. */
+function walkChunks(bytes: Uint8Array): ChunkWalk {
   if (!isRiffWave(bytes)) {
     throw new AudioDecodeError('not_wav', 'The file is not a WAV recording.');
   }
-  if (bytes.length < 12) throw truncated();
+  const magic = fourCC(bytes, 0);
+  const littleEndian = magic !== 'RIFX';
+  if (bytes.length < 12) return { format: undefined, data: undefined, cutShort: true, littleEndian };
   if (fourCC(bytes, 8) !== 'WAVE') {
     // RIFF is also used by AVI, WebP and others.
     throw new AudioDecodeError('not_wav', 'The file is not a WAV recording.');
   }
 
-  const magic = fourCC(bytes, 0);
-  const littleEndian = magic !== 'RIFX';
   const is64 = magic === 'RF64' || magic === 'BW64';
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -118,8 +208,7 @@ export function decodeWav(bytes: Uint8Array): DecodedAudio {
     const body = pos + 8;
     const available = bytes.length - body;
 
-    if (id === 'fmt ') {
-      if (size > available) throw truncated();
+    if (id === 'fmt ' && size <= available) {
       format = parseFormat(view, body, size, littleEndian);
     } else if (id === 'ds64' && size >= 16 && available >= 16) {
       // RF64 keeps the real 64-bit data size here and PLACEHOLDER_SIZE in the data chunk.
@@ -128,10 +217,14 @@ export function decodeWav(bytes: Uint8Array): DecodedAudio {
     } else if (id === 'data') {
       let declared = size;
       if (is64 && size === PLACEHOLDER_SIZE && ds64DataSize !== undefined) declared = ds64DataSize;
+      let known = declared !== 0 && declared !== PLACEHOLDER_SIZE;
       // A size of 0 followed by bytes that are not another chunk is a recorder
       // that wrote the header first and never patched it.
-      if (declared === 0 && available > 0 && !looksLikeChunkHeader(bytes, body)) declared = available;
-      data = { offset: body, size: Math.min(declared, available), declared };
+      if (declared === 0 && available > 0 && !looksLikeChunkHeader(bytes, body)) {
+        declared = available;
+        known = false;
+      }
+      data = { offset: body, size: Math.min(declared, available), declared, known };
       // Chunks after the audio are metadata; only keep walking if the format
       // description has not been seen yet (some writers put it last).
       if (format || declared >= available) break;
@@ -145,25 +238,7 @@ export function decodeWav(bytes: Uint8Array): DecodedAudio {
     }
     pos = nextChunk(bytes, body, size);
   }
-
-  if (!format) {
-    if (cutShort) throw truncated();
-    throw damagedHeader();
-  }
-  if (!data) {
-    if (cutShort) throw truncated();
-    throw emptyAudio();
-  }
-
-  const frames = Math.floor(data.size / format.bytesPerFrame);
-  if (frames === 0) {
-    if (data.declared === 0 || data.declared === PLACEHOLDER_SIZE) throw emptyAudio();
-    throw truncated();
-  }
-  return {
-    sampleRate: format.sampleRate,
-    channels: readSamples(view, data.offset, frames, format, littleEndian),
-  };
+  return { format, data, cutShort, littleEndian };
 }
 
 /**
@@ -182,6 +257,7 @@ function parseFormat(view: DataView, offset: number, size: number, le: boolean):
   let tag = view.getUint16(offset, le);
   const channels = view.getUint16(offset + 2, le);
   const sampleRate = view.getUint32(offset + 4, le);
+  const byteRate = view.getUint32(offset + 8, le);
   const blockAlign = view.getUint16(offset + 12, le);
   const bitsPerSample = view.getUint16(offset + 14, le);
 
@@ -193,7 +269,10 @@ function parseFormat(view: DataView, offset: number, size: number, le: boolean):
       if (view.getUint8(guid + 2 + i) !== SUBTYPE_GUID_TAIL[i]) throw unsupported('a vendor-specific codec');
     }
   }
-  if (channels === 0 || sampleRate === 0 || bitsPerSample === 0) throw damagedHeader();
+  if (channels === 0 || channels > MAX_CHANNELS || sampleRate === 0 || bitsPerSample === 0) {
+    throw damagedHeader();
+  }
+  checkSampleRate(sampleRate);
 
   // The container can be wider than the significant bits (24-bit audio in
   // 32-bit slots); blockAlign is the reliable width when it is consistent.
@@ -212,7 +291,12 @@ function parseFormat(view: DataView, offset: number, size: number, le: boolean):
   }
   if (!kind) throw unsupported(`${bitsPerSample}-bit ${tag === FORMAT_PCM ? 'PCM' : 'floating point'}`);
 
-  return { channels, sampleRate, kind, bytesPerSample, bytesPerFrame: bytesPerSample * channels };
+  // The byte rate is what players divide the size by; one that disagrees with the rate and
+  // frame size makes the duration anyone's guess.
+  const bytesPerFrame = bytesPerSample * channels;
+  if (blockAlign !== bytesPerFrame || byteRate !== sampleRate * bytesPerFrame) throw damagedHeader();
+
+  return { channels, sampleRate, kind, bytesPerSample, bytesPerFrame };
 }
 
 function unsupported(encoding: string): AudioDecodeError {

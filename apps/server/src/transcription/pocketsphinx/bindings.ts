@@ -48,6 +48,19 @@ export interface PocketsphinxBindings {
     noSearch: number,
     fullUtt: number,
   ): number;
+  /**
+   * ps_process_raw on a thread of libuv's pool, so the calling thread stays free to watch
+   * ps_get_n_frames while the engine works through the utterance.
+   */
+  ps_process_raw_async(
+    decoder: Decoder,
+    data: Int16Array,
+    samples: number,
+    noSearch: number,
+    fullUtt: number,
+  ): Promise<number>;
+  /** Frames (10 ms) of the current utterance the search has gone through. */
+  ps_get_n_frames(decoder: Decoder): number;
   ps_end_utt(decoder: Decoder): number;
   ps_seg_iter(decoder: Decoder): SegmentIterator | null;
   /** Frees the iterator and returns null at the end. */
@@ -86,6 +99,9 @@ function bind(): PocketsphinxBindings {
       'cmd_ln_t *cmd_ln_init(cmd_ln_t *inout, const arg_t *defn, int32_t strict, ...)',
     );
     const psArgs = ps.func('const arg_t *ps_args(void)');
+    const processRaw = ps.func(
+      'int ps_process_raw(ps_decoder_t *ps, const int16_t *data, size_t n_samples, int no_search, int full_utt)',
+    );
 
     return {
       createConfig(args) {
@@ -102,9 +118,15 @@ function bind(): PocketsphinxBindings {
       logmath_exp: sb.func('double logmath_exp(logmath_t *lmath, int logb_p)'),
       ps_start_stream: ps.func('int ps_start_stream(ps_decoder_t *ps)'),
       ps_start_utt: ps.func('int ps_start_utt(ps_decoder_t *ps)'),
-      ps_process_raw: ps.func(
-        'int ps_process_raw(ps_decoder_t *ps, const int16_t *data, size_t n_samples, int no_search, int full_utt)',
-      ),
+      ps_process_raw: processRaw,
+      ps_process_raw_async: (decoder, data, samples, noSearch, fullUtt) =>
+        new Promise<number>((resolve, reject) => {
+          processRaw.async(decoder, data, samples, noSearch, fullUtt, (error: unknown, result: number) => {
+            if (error) reject(error instanceof Error ? error : new Error(String(error)));
+            else resolve(result);
+          });
+        }),
+      ps_get_n_frames: ps.func('int ps_get_n_frames(ps_decoder_t *ps)'),
       ps_end_utt: ps.func('int ps_end_utt(ps_decoder_t *ps)'),
       ps_seg_iter: ps.func('ps_seg_t *ps_seg_iter(ps_decoder_t *ps)'),
       ps_seg_next: ps.func('ps_seg_t *ps_seg_next(ps_seg_t *seg)'),

@@ -1,6 +1,6 @@
 /**
  * Owns one native pocketsphinx decoder and turns 16 kHz PCM into timed words.
- * Not thread-safe and blocking: use it from a worker thread, one call at a time.
+ * Not thread-safe: use it from a worker thread, one decode at a time (await each).
  */
 import { TranscriptionError } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
@@ -68,9 +68,15 @@ export class PocketsphinxDecoder {
 
   /**
    * Decodes `pcm` (16 kHz mono) as one utterance. Word times are seconds from
-   * the first sample of `pcm`.
+   * the first sample of `pcm`. `onProgress` hears, every `progressMs`, how much of the
+   * utterance (0..1) the search has gone through: the engine's own position, read while it
+   * works on another thread.
    */
-  decode(pcm: Int16Array): TranscriptWord[] {
+  async decode(
+    pcm: Int16Array,
+    onProgress?: (fraction: number) => void,
+    progressMs = 250,
+  ): Promise<TranscriptWord[]> {
     if (this.#closed) throw new TranscriptionError('closed', 'The decoder was closed.');
     if (pcm.length < MIN_SAMPLES) return [];
 
@@ -83,6 +89,12 @@ export class PocketsphinxDecoder {
       throw new TranscriptionError('decode_failed', 'pocketsphinx could not start decoding.');
     }
     let processed = -1;
+    const frames = Math.max(1, Math.floor(pcm.length / (SAMPLE_RATE / FRAMES_PER_SECOND)));
+    const watch = onProgress
+      ? setInterval(() => {
+          if (!this.#closed) onProgress(Math.min(1, native.ps_get_n_frames(decoder) / frames));
+        }, progressMs)
+      : undefined;
     try {
       // full_utt=1 lets pocketsphinx normalise the features over the whole
       // utterance (batch CMN). Fed in 1 s blocks with full_utt=0 it adapts
@@ -92,9 +104,10 @@ export class PocketsphinxDecoder {
       //   full_utt=1:                     WER 9.8%, same result every time
       //   1 s blocks, warm decoder:       WER 8.6% or 9.8% depending on file order
       //   1 s blocks, fresh decoder each: WER 15.7%
-      // Progress is reported per utterance instead (see utterances.ts).
-      processed = native.ps_process_raw(decoder, pcm, pcm.length, 0, 1);
+      // Progress is read from the search's frame count meanwhile (see above).
+      processed = await native.ps_process_raw_async(decoder, pcm, pcm.length, 0, 1);
     } finally {
+      clearInterval(watch);
       const ended = native.ps_end_utt(decoder);
       if (processed >= 0 && ended < 0) processed = -1;
     }

@@ -45,7 +45,7 @@ function runDecoderWorker(port: MessagePort): void {
 
   if (decoder) {
     const open = decoder;
-    port.on('message', (message: WorkerRequest) => {
+    const handle = async (message: WorkerRequest): Promise<void> => {
       if (message.type === 'close') {
         // Freeing here matters: a terminated thread leaks the native decoder
         // (measured ~95 MB per worker).
@@ -56,38 +56,48 @@ function runDecoderWorker(port: MessagePort): void {
       const { id, pcm } = message;
       const started = performance.now();
       try {
-        const words = decodeRecording(open, settings, post, id, pcm);
+        const words = await decodeRecording(open, settings, post, id, pcm);
         post({ type: 'result', id, words, decodeSeconds: (performance.now() - started) / 1000 });
       } catch (error) {
         if (error instanceof Cancelled) post({ type: 'cancelled', id });
         else post({ type: 'error', id, error: serialize(error, 'decode_failed') });
       }
+    };
+    // The native decode runs off this thread, so messages can arrive mid-decode: they wait
+    // their turn (a close must never free the decoder under a running search).
+    let turn = Promise.resolve();
+    port.on('message', (message: WorkerRequest) => {
+      turn = turn.then(() => handle(message));
     });
   }
 }
 
-function decodeRecording(
+async function decodeRecording(
   open: PocketsphinxDecoder,
   settings: WorkerSettings,
   post: (message: WorkerMessage) => void,
   id: number,
   pcm: Int16Array,
-): TranscriptWord[] {
+): Promise<TranscriptWord[]> {
   const words: TranscriptWord[] = [];
+  const share = (sample: number) => (pcm.length === 0 ? 1 : sample / pcm.length);
   for (const { start, end } of planUtterances(pcm, { sampleRate: SAMPLE_RATE })) {
     // The main thread cannot interrupt a native call, but it can raise this
     // flag, which is checked between utterances.
     if (Atomics.load(settings.cancel, 0) === id) throw new Cancelled();
     const offset = start / SAMPLE_RATE;
     const speech = compactSilence(pcm.subarray(start, end), SAMPLE_RATE);
-    for (const word of open.decode(speech.pcm)) {
+    // Within an utterance the engine's own position says how far it is.
+    const within = (fraction: number) =>
+      post({ type: 'progress', id, fraction: share(start + fraction * (end - start)) });
+    for (const word of await open.decode(speech.pcm, within)) {
       words.push({
         ...word,
         start: toMilliseconds(speech.toOriginal(word.start) + offset),
         end: toMilliseconds(speech.toOriginal(word.end, true) + offset),
       });
     }
-    post({ type: 'progress', id, fraction: pcm.length === 0 ? 1 : end / pcm.length });
+    post({ type: 'progress', id, fraction: share(end) });
   }
   return words;
 }

@@ -16,8 +16,11 @@ const VARIANTS: Record<Variant, string> = {
 export const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-400';
 
+/** Touch targets of at least 44 × 44 px on phones, where a finger does the pointing. */
+const PHONE_TARGET = 'max-sm:min-h-11 max-sm:min-w-11';
+
 export function buttonClasses(variant: Variant = 'primary', extra = ''): string {
-  return `inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-semibold shadow-sm transition-colors disabled:cursor-not-allowed ${focusRing} ${VARIANTS[variant]} ${extra}`;
+  return `inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-semibold shadow-sm transition-colors disabled:cursor-not-allowed ${PHONE_TARGET} ${focusRing} ${VARIANTS[variant]} ${extra}`;
 }
 
 export interface ButtonProps extends ComponentPropsWithRef<'button'> {

@@ -1,7 +1,7 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { focusRing } from './button.tsx';
 
-const inputClasses = `block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`;
+const inputClasses = `block w-full rounded-md border bg-white px-3 py-2 text-sm max-sm:min-h-11 text-slate-900 shadow-sm placeholder:text-slate-400 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`;
 
 function borderFor(error: string | undefined): string {
   return error ? 'border-red-500 dark:border-red-400' : 'border-slate-300 dark:border-slate-600';
@@ -40,10 +40,14 @@ function FieldMessages({
   );
 }
 
-export type TextFieldProps = FieldChrome & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+export type TextFieldProps = FieldChrome &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+    /** A control inside the input's right edge, e.g. a show-password button. */
+    trailing?: ReactNode;
+  };
 
 /** A labelled input; the error is tied to it with aria-describedby and aria-invalid. */
-export function TextField({ label, error, hint, className = '', ...props }: TextFieldProps) {
+export function TextField({ label, error, hint, trailing, className = '', ...props }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -53,13 +57,19 @@ export function TextField({ label, error, hint, className = '', ...props }: Text
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`${inputClasses} ${borderFor(error)}`}
-        {...props}
-      />
+      <div className="relative">
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          // On phones the input grows 2 px so the control inside its border is a full 44 px target.
+          className={`${inputClasses} ${borderFor(error)} ${trailing ? 'pr-20 max-sm:py-3' : ''}`}
+          {...props}
+        />
+        {trailing ? (
+          <div className="absolute inset-y-0 right-0 flex items-center p-1 max-sm:p-px">{trailing}</div>
+        ) : null}
+      </div>
       <FieldMessages hintId={hintId} errorId={errorId} hint={hint} error={error} />
     </div>
   );

@@ -6,7 +6,7 @@ export function Brand() {
   return (
     <Link
       to="/"
-      className={`flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-slate-900 dark:text-slate-50 ${focusRing}`}
+      className={`flex items-center gap-2 rounded-md max-sm:min-h-11 text-lg font-semibold tracking-tight text-slate-900 dark:text-slate-50 ${focusRing}`}
     >
       <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true">
         <rect width="32" height="32" rx="8" className="fill-indigo-600 dark:fill-indigo-500" />

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId } from 'react';
@@ -7,9 +7,11 @@ import { focusRing } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { padsInfiniteQueryOptions, usePads } from '../../features/pads/api/get-pads.ts';
 import { QueuePlayer, type QueueItem } from '../../features/player/components/queue-player.tsx';
+import { padToPlay } from '../../features/player/utils/pad-to-play.ts';
 import { isPendingDeletion } from '../../features/voice-notes/api/delete-voice-note.ts';
+import { recentVoiceNotesQueryOptions } from '../../features/voice-notes/api/get-recent-voice-notes.ts';
 import { voiceNotesInfiniteQueryOptions } from '../../features/voice-notes/api/get-voice-notes.ts';
-import { audioSource } from '../../features/voice-notes/components/voice-note-player.tsx';
+import { VoiceNotePlayer } from '../../features/voice-notes/components/voice-note-player.tsx';
 import { voiceNoteTitle } from '../../features/voice-notes/utils/voice-note-title.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { PageHeading } from '../-components/page-heading.tsx';
@@ -20,7 +22,12 @@ const playerSearchSchema = z.object({
 
 export const Route = createFileRoute('/_authenticated/player')({
   validateSearch: playerSearchSchema,
-  loader: ({ context: { queryClient } }) => queryClient.ensureInfiniteQueryData(padsInfiniteQueryOptions()),
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureInfiniteQueryData(padsInfiniteQueryOptions()),
+      // Its newest note says which pad to open when the link names none.
+      queryClient.ensureQueryData(recentVoiceNotesQueryOptions()),
+    ]),
   component: PlayerPage,
 });
 
@@ -29,6 +36,7 @@ function PlayerPage() {
   const pads = usePads();
   const allPads = pads.data.pages.flatMap((page) => page.results);
   const { pad: chosen } = Route.useSearch();
+  const recent = useSuspenseQuery(recentVoiceNotesQueryOptions()).data;
   const navigate = useNavigate({ from: Route.fullPath });
   const selectId = useId();
   // The picker offers every pad: further pages load in the background, one after another.
@@ -36,10 +44,13 @@ function PlayerPage() {
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
-  const chosenLoaded = chosen !== undefined && allPads.some((pad) => pad.id === chosen);
-  // A pad named in the link that is not loaded yet is waited for, not swapped for another.
-  const waitingForChosen = chosen !== undefined && !chosenLoaded && hasNextPage && !isFetchNextPageError;
-  const padId = chosenLoaded ? chosen : waitingForChosen ? undefined : allPads[0]?.id;
+  const padId = padToPlay({
+    chosen,
+    lastNotePad: recent.results[0]?.pad_id,
+    pads: allPads,
+    morePads: hasNextPage && !isFetchNextPageError,
+  });
+  const waitingForPad = padId === undefined && allPads.length > 0;
 
   return (
     <div className="space-y-6">
@@ -72,7 +83,7 @@ function PlayerPage() {
               ))}
             </select>
           </div>
-          {waitingForChosen ? <Spinner label="Loading the pads…" /> : null}
+          {waitingForPad ? <Spinner label="Loading the pads…" /> : null}
           {padId ? (
             <PadQueue padId={padId} total={allPads.find((pad) => pad.id === padId)?.voice_note_count} />
           ) : null}
@@ -88,6 +99,7 @@ function PadQueue({ padId, total }: { padId: string; total: number | undefined }
   // A failure shows beside the queue, with a button to try again.
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   if (notes.isPending) return <Spinner label="Loading the notes…" />;
+  const byId = new Map(notes.data?.pages.flatMap((page) => page.results).map((note) => [note.id, note]));
   if (notes.isLoadingError) {
     return (
       <p className="text-sm text-red-700 dark:text-red-300">The notes could not be loaded. Try again.</p>
@@ -104,6 +116,20 @@ function PadQueue({ padId, total }: { padId: string; total: number | undefined }
         failed: notes.isFetchNextPageError,
         loadMore,
       }}
+      renderMedia={({ itemId, mediaRef, rate, onRateChange, audioProps }) => {
+        const note = byId.get(itemId);
+        return note ? (
+          <VoiceNotePlayer
+            key={note.id}
+            note={note}
+            shortcuts={false}
+            rate={rate}
+            onRateChange={onRateChange}
+            mediaRef={mediaRef}
+            audioProps={audioProps}
+          />
+        ) : null;
+      }}
     />
   );
 }
@@ -119,9 +145,7 @@ function queueItems(notes: readonly VoiceNote[]): QueueItem[] {
     items.set(note.id, {
       id: note.id,
       title: voiceNoteTitle(note),
-      src: audioSource(note.audio_url),
       durationSeconds: note.duration_seconds,
-      transcript: note.transcript,
     });
   }
   return [...items.values()];

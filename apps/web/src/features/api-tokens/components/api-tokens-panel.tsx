@@ -1,7 +1,7 @@
-import { API_TOKEN_NAME_MAX, type CreatedApiToken } from '@voxpad/shared/api-tokens';
-import { useState, type FormEvent } from 'react';
+import { API_TOKEN_NAME_MAX, type ApiToken, type CreatedApiToken } from '@voxpad/shared/api-tokens';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -11,6 +11,43 @@ import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { useCreateApiToken } from '../api/create-api-token.ts';
 import { useApiTokens } from '../api/get-api-tokens.ts';
 import { useRevokeApiToken } from '../api/revoke-api-token.ts';
+import { DEFAULT_EXPIRY_DAYS, EXPIRY_CHOICES, expiryLabel, isExpired } from '../utils/token-expiry.ts';
+
+/** The select's value for "never": an option value is a string, and '' would read as unset. */
+const NEVER = 'never';
+
+/** A date as the person reads it, with the exact moment on hover and for assistive technology. */
+function When({ iso, children }: { iso: string; children: string }) {
+  return (
+    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+      {children}
+    </time>
+  );
+}
+
+function TokenDates({ token }: { token: ApiToken }) {
+  const expired = isExpired(token);
+  return (
+    <p className="text-xs text-slate-500 dark:text-slate-400">
+      Created <When iso={token.created_at}>{daysAgo(token.created_at)}</When> ·{' '}
+      {token.last_used_at ? (
+        <>
+          last used <When iso={token.last_used_at}>{daysAgo(token.last_used_at)}</When>
+        </>
+      ) : (
+        'never used'
+      )}{' '}
+      ·{' '}
+      {token.expires_at ? (
+        <span className={expired ? 'font-medium text-red-700 dark:text-red-300' : undefined}>
+          <When iso={token.expires_at}>{expiryLabel(token)}</When>
+        </span>
+      ) : (
+        expiryLabel(token)
+      )}
+    </p>
+  );
+}
 
 function NewToken({ created, onDismiss }: { created: CreatedApiToken; onDismiss: () => void }) {
   const [copied, setCopied] = useState(false);
@@ -51,7 +88,10 @@ export function ApiTokensPanel({ origin }: { origin: string }) {
   const create = useCreateApiToken();
   const revoke = useRevokeApiToken({ onError: toastHttpError });
   const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState<string>(String(DEFAULT_EXPIRY_DAYS));
+  const expiryId = useId();
   const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
 
@@ -62,16 +102,24 @@ export function ApiTokensPanel({ origin }: { origin: string }) {
       return;
     }
     setError(null);
-    create.mutate(name.trim(), {
-      onSuccess: (token) => {
-        setCreated(token);
-        setName('');
+    setFormError(null);
+    const choice = EXPIRY_CHOICES.find((c) => String(c.days ?? NEVER) === expiry);
+    create.mutate(
+      { name: name.trim(), expires_in_days: choice?.days ?? null },
+      {
+        onSuccess: (token) => {
+          setCreated(token);
+          setName('');
+        },
+        onError: (cause) => {
+          const first = isHttpError(cause) ? cause.errors[0] : undefined;
+          if (!first) toastHttpError(cause);
+          // The name is the only field a person can get wrong; the rest (too many tokens) is the form's.
+          else if (first.param === 'name') setError(first.message);
+          else setFormError(first.message);
+        },
       },
-      onError: (cause) => {
-        if (isHttpError(cause) && cause.errors[0]) setError(cause.errors[0].message);
-        else toastHttpError(cause);
-      },
-    });
+    );
   }
 
   return (
@@ -85,7 +133,7 @@ export function ApiTokensPanel({ origin }: { origin: string }) {
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           Scripts and apps that speak the OpenAI audio API can transcribe with voxpad: send the audio to{' '}
-          <code className="rounded bg-slate-100 px-1 font-mono text-xs dark:bg-slate-800">
+          <code className="rounded bg-slate-100 px-1 font-mono text-xs break-all dark:bg-slate-800">
             POST {origin}/v1/audio/transcriptions
           </code>{' '}
           with the header{' '}
@@ -100,6 +148,7 @@ export function ApiTokensPanel({ origin }: { origin: string }) {
       </div>
 
       {created ? <NewToken created={created} onDismiss={() => setCreated(null)} /> : null}
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
 
       <form
         onSubmit={submit}
@@ -116,6 +165,26 @@ export function ApiTokensPanel({ origin }: { origin: string }) {
           error={error ?? undefined}
           className="min-w-56 flex-1"
         />
+        <div>
+          <label
+            htmlFor={expiryId}
+            className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
+            Expires after
+          </label>
+          <select
+            id={expiryId}
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+            className={`block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm max-sm:min-h-11 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`}
+          >
+            {EXPIRY_CHOICES.map((choice) => (
+              <option key={choice.label} value={String(choice.days ?? NEVER)}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create token'}
         </Button>
@@ -135,11 +204,15 @@ export function ApiTokensPanel({ origin }: { origin: string }) {
               className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
             >
               <div>
-                <p className="font-medium text-slate-900 dark:text-slate-50">{token.name}</p>
-                <p className="text-xs text-slate-500 dark:text-slate-400">
-                  Created {daysAgo(token.created_at)} ·{' '}
-                  {token.last_used_at ? `last used ${daysAgo(token.last_used_at)}` : 'never used'}
+                <p className="font-medium text-slate-900 dark:text-slate-50">
+                  {token.name}
+                  {isExpired(token) ? (
+                    <span className="ml-2 rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
+                      Expired
+                    </span>
+                  ) : null}
                 </p>
+                <TokenDates token={token} />
               </div>
               {confirming === token.id ? (
                 <div

@@ -76,7 +76,7 @@ describe('auth forms (shared field and error handling)', () => {
     expect(describedBy(screen.getByLabelText('Username or email'))).toEqual(['No such user.']);
   });
 
-  it('keeps the hint and adds the error to what describes the field; a failed call shows its message', async () => {
+  it('says one thing at a time: the rule as a hint, then the error in its place; a failed call shows its message', async () => {
     vi.spyOn(apiClient, 'auth').mockRejectedValue(new Error('You are offline.'));
     render(
       withClient(
@@ -95,13 +95,41 @@ describe('auth forms (shared field and error handling)', () => {
 
     await submit('Set new password');
     expect(password.getAttribute('aria-invalid')).toBe('true');
-    expect(describedBy(password)).toEqual([
-      `At least ${LIMITS.passwordMin} characters.`,
-      `Use at least ${LIMITS.passwordMin} characters.`,
-    ]);
+    expect(describedBy(password)).toEqual([`Use at least ${LIMITS.passwordMin} characters.`]);
+    expect(screen.queryByText(`At least ${LIMITS.passwordMin} characters.`)).toBeNull();
 
     fireEvent.change(password, { target: { value: 'a long enough password' } });
     await submit('Set new password');
     expect(screen.getByRole('alert').textContent).toBe('You are offline.');
+  });
+
+  it('focuses the first field on arrival', () => {
+    render(
+      withClient(<LoginForm loginMethods={['username']} onAuthenticated={vi.fn()} onPendingFlow={vi.fn()} />),
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Username or email'));
+  });
+
+  it('shows and hides the password with a labelled toggle button', async () => {
+    render(
+      withClient(<LoginForm loginMethods={['username']} onAuthenticated={vi.fn()} onPendingFlow={vi.fn()} />),
+    );
+    const auth = vi.spyOn(apiClient, 'auth').mockResolvedValue({ status: 400 });
+    const password = screen.getByLabelText('Password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle.getAttribute('type')).toBe('button');
+    expect(password.getAttribute('type')).toBe('password');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.change(password, { target: { value: 'secret' } });
+    fireEvent.click(toggle);
+    expect(password.getAttribute('type')).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect((password as HTMLInputElement).value).toBe('secret');
+
+    fireEvent.click(toggle);
+    expect(password.getAttribute('type')).toBe('password');
+    // Toggling never submits the form.
+    expect(auth).not.toHaveBeenCalled();
   });
 });

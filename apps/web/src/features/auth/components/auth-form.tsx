@@ -1,8 +1,9 @@
 import { LIMITS } from '@voxpad/shared/limits';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormErrors } from '../../../components/ui/form-alert.tsx';
-import { TextField, type TextFieldProps } from '../../../components/ui/text-field.tsx';
+import type { TextFieldProps } from '../../../components/ui/text-field.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 /** Whether the enclosing AuthForm's call is running (undefined: the form calls nothing). */
 const BusyContext = createContext<boolean | undefined>(undefined);
@@ -23,10 +24,21 @@ export interface AuthFormProps {
   children: ReactNode;
 }
 
-/** The frame of every auth form: messages above the fields, browser validation off. */
+const FIRST_FIELD =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * The frame of every auth form: messages above the fields, browser validation off, and the
+ * first field focused on arrival, since typing into it is the only thing to do here.
+ */
 export function AuthForm({ onSubmit, busy, errors = [], intro, children }: AuthFormProps) {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+  }, []);
   return (
     <form
+      ref={ref}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -52,13 +64,15 @@ export function AuthSubmit({ children, busyLabel }: { children: string; busyLabe
   );
 }
 
-/** A field for choosing a password: masked, offered to password managers as new, with the rule. */
-export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint'>) {
+/**
+ * A field for choosing a password: masked (with Show), offered to password managers as new,
+ * with the rule as its hint until there is an error, which then says it instead: one message.
+ */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'hint' | 'trailing'>) {
   return (
-    <TextField
-      type="password"
+    <PasswordField
       autoComplete="new-password"
-      hint={`At least ${LIMITS.passwordMin} characters.`}
+      hint={props.error ? undefined : `At least ${LIMITS.passwordMin} characters.`}
       {...props}
     />
   );

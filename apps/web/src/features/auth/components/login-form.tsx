@@ -4,6 +4,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { login } from '../api/login.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthForm, AuthSubmit } from './auth-form.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 type Field = 'login' | 'password';
 
@@ -62,12 +63,7 @@ export function LoginForm({ loginMethods, onAuthenticated, onPendingFlow }: Logi
         spellCheck={false}
         {...form.field('login')}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        {...form.field('password')}
-      />
+      <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
       <AuthSubmit busyLabel="Logging in…">Log in</AuthSubmit>
     </AuthForm>
   );

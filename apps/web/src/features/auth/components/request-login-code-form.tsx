@@ -4,6 +4,7 @@ import { pendingFlowId } from '../api/auth-response.ts';
 import { storeSessionFrom } from '../api/get-session.ts';
 import { requestLoginCode } from '../api/request-login-code.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
+import { rememberLoginCodeAddress } from '../utils/login-code-address.ts';
 import { AuthForm, AuthSubmit } from './auth-form.tsx';
 
 export interface RequestLoginCodeFormProps {
@@ -17,9 +18,10 @@ export function RequestLoginCodeForm({ onCodeSent }: RequestLoginCodeFormProps) 
 
   const mutation = useMutation({
     mutationFn: requestLoginCode,
-    onSuccess: (response) => {
+    onSuccess: (response, email) => {
       if (response.status === 401 && pendingFlowId(response) === 'login_by_code') {
         storeSessionFrom(queryClient, response);
+        rememberLoginCodeAddress(email);
         onCodeSent();
         return;
       }

@@ -1,13 +1,22 @@
-import { useEffect, useEffectEvent, useId, useMemo, useReducer, useRef } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useReducer,
+  useRef,
+  type AudioHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { ShortcutsHelp } from '../../../components/ui/shortcuts-help.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { isOwnedByTarget } from '../../../lib/playback.ts';
 import {
   hasNext,
   initialPlayerState,
-  isOwnedByTarget,
-  PLAYBACK_RATES,
   playerReducer,
   queueTotal,
   SHORTCUTS,
@@ -18,9 +27,19 @@ import {
 export interface QueueItem {
   id: string;
   title: string;
-  src: string;
   durationSeconds: number | null;
-  transcript: string | null;
+}
+
+/**
+ * What the queue hands the player of its current note: the audio element it starts, stops
+ * and follows, the speed it keeps from note to note, and the media events it listens to.
+ */
+export interface QueueMedia {
+  itemId: string;
+  mediaRef: RefObject<HTMLAudioElement | null>;
+  rate: number;
+  onRateChange: (rate: number) => void;
+  audioProps: Required<Pick<AudioHTMLAttributes<HTMLAudioElement>, 'onPlay' | 'onPause' | 'onEnded'>>;
 }
 
 /** Where the queue comes from when the server hands it out a page at a time. */
@@ -44,6 +63,8 @@ export interface QueuePlayerProps {
   /** How many notes there are in all, loaded or not (shown as "n of total"). */
   total?: number | undefined;
   paging?: QueuePaging | undefined;
+  /** The player of the current note (the route composes the note page's player here). */
+  renderMedia: (media: QueueMedia) => ReactNode;
 }
 
 /**
@@ -51,14 +72,13 @@ export interface QueuePlayerProps {
  * `paging`, it asks for the next page as playback nears the end of what is loaded, and carries on
  * into it.
  */
-export function QueuePlayer({ items, total, paging = NO_PAGING }: QueuePlayerProps) {
+export function QueuePlayer({ items, total, paging = NO_PAGING, renderMedia }: QueuePlayerProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const ids = items.map((item) => item.id).join(',');
   // Loaded from the first render on, so that an empty queue is never taken for the loaded end.
   const [state, dispatch] = useReducer(playerReducer, undefined, () =>
     playerReducer(initialPlayerState, { type: 'load', queue: idList(ids), complete: !paging.hasMore }),
   );
-  const rateId = useId();
   const byId = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
 
   useEffect(() => {
@@ -76,13 +96,7 @@ export function QueuePlayer({ items, total, paging = NO_PAGING }: QueuePlayerPro
   const of = queueTotal(state.queue.length, total, state.complete);
   const waiting = state.advance !== null && !state.complete;
 
-  // The audio element follows the state: source, rate, play/pause.
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    audio.playbackRate = state.rate;
-  }, [state.rate, current?.id]);
-
+  // The audio element follows the state: play or pause (the note's player applies the rate).
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio || !current) return;
@@ -121,10 +135,7 @@ export function QueuePlayer({ items, total, paging = NO_PAGING }: QueuePlayerPro
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-      <section
-        aria-labelledby="now-playing"
-        className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-      >
+      <section aria-labelledby="now-playing" className="min-w-0 space-y-4">
         <div>
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
             Now playing · {Math.min(state.index + 1, of)} of {of}
@@ -133,22 +144,6 @@ export function QueuePlayer({ items, total, paging = NO_PAGING }: QueuePlayerPro
             {current?.title ?? '—'}
           </h2>
         </div>
-        <audio
-          ref={audioRef}
-          src={current?.src}
-          controls
-          preload="metadata"
-          className="w-full"
-          aria-label="Voice note audio"
-          onPlay={() => dispatch({ type: 'play' })}
-          onPause={(event) => {
-            if (!event.currentTarget.ended) dispatch({ type: 'pause' });
-          }}
-          onEnded={() => dispatch({ type: 'ended' })}
-          onLoadedMetadata={(event) => {
-            event.currentTarget.playbackRate = state.rate;
-          }}
-        />
         <div className="flex flex-wrap items-center gap-2">
           <Button
             variant="secondary"
@@ -157,52 +152,32 @@ export function QueuePlayer({ items, total, paging = NO_PAGING }: QueuePlayerPro
           >
             Previous
           </Button>
-          <Button onClick={() => dispatch({ type: 'toggle' })} className="min-w-24">
-            {state.playing ? 'Pause' : 'Play'}
-          </Button>
           <Button variant="secondary" onClick={() => dispatch({ type: 'next' })} disabled={!hasNext(state)}>
             Next
           </Button>
-          <label htmlFor={rateId} className="ml-auto text-sm text-slate-600 dark:text-slate-300">
-            Speed
-          </label>
-          <select
-            id={rateId}
-            value={state.rate}
-            onChange={(event) => dispatch({ type: 'rate', rate: Number(event.target.value) })}
-            className={`rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
-          >
-            {PLAYBACK_RATES.map((rate) => (
-              <option key={rate} value={rate}>
-                {rate}×
-              </option>
-            ))}
-          </select>
         </div>
+        <div className="max-sm:hidden">
+          <ShortcutsHelp shortcuts={SHORTCUTS} />
+        </div>
+        {current
+          ? renderMedia({
+              itemId: current.id,
+              mediaRef: audioRef,
+              rate: state.rate,
+              onRateChange: (rate) => dispatch({ type: 'rate', rate }),
+              audioProps: {
+                onPlay: () => dispatch({ type: 'play' }),
+                onPause: (event) => {
+                  if (!event.currentTarget.ended) dispatch({ type: 'pause' });
+                },
+                onEnded: () => dispatch({ type: 'ended' }),
+              },
+            })
+          : null}
         <p aria-live="polite" className="sr-only">
           {current ? `${current.title}, ${state.playing ? 'playing' : 'paused'}, speed ${state.rate}×` : ''}
         </p>
         {waiting && !paging.failed ? <Spinner label="Loading the next notes…" /> : null}
-        {current?.transcript ? (
-          <p className="max-h-48 overflow-y-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
-            {current.transcript}
-          </p>
-        ) : null}
-        <div>
-          <h3 className="text-sm font-medium text-slate-900 dark:text-slate-50">Keyboard shortcuts</h3>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
-            {SHORTCUTS.map((shortcut) => (
-              <div key={shortcut.keys} className="contents">
-                <dt>
-                  <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs dark:border-slate-600 dark:bg-slate-800">
-                    {shortcut.keys}
-                  </kbd>
-                </dt>
-                <dd>{shortcut.does}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
       </section>
       <section aria-labelledby="queue-heading">
         <h2 id="queue-heading" className="mb-2 text-base font-semibold text-slate-900 dark:text-slate-50">
@@ -219,7 +194,7 @@ export function QueuePlayer({ items, total, paging = NO_PAGING }: QueuePlayerPro
                   type="button"
                   aria-current={isCurrent ? 'true' : undefined}
                   onClick={() => dispatch({ type: 'select', index })}
-                  className={`flex w-full items-baseline justify-between gap-2 rounded-md px-3 py-2 text-left text-sm ${focusRing} ${
+                  className={`flex w-full items-baseline justify-between gap-2 rounded-md px-3 py-2 text-left text-sm max-sm:min-h-11 max-sm:items-center ${focusRing} ${
                     isCurrent
                       ? 'bg-indigo-50 font-medium text-indigo-900 dark:bg-indigo-500/20 dark:text-indigo-100'
                       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'

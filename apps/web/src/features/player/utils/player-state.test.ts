@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isOwnedByTarget } from '../../../lib/playback.ts';
 import {
   hasNext,
   initialPlayerState,
-  isOwnedByTarget,
   playerReducer,
   PREFETCH_WHEN_LEFT,
   queueTotal,
@@ -42,12 +42,12 @@ describe('playerReducer', () => {
     expect(state).toMatchObject({ index: 2, playing: false });
   });
 
-  it('steps speed between 0.5× and 2×', () => {
+  it('steps speed between 0.75× and 2×', () => {
     let state = loaded;
     for (let i = 0; i < 10; i += 1) state = playerReducer(state, { type: 'faster' });
     expect(state.rate).toBe(2);
     for (let i = 0; i < 10; i += 1) state = playerReducer(state, { type: 'slower' });
-    expect(state.rate).toBe(0.5);
+    expect(state.rate).toBe(0.75);
     expect(playerReducer(state, { type: 'rate', rate: 9 }).rate).toBe(2);
     expect(playerReducer(state, { type: 'rate', rate: 1.25 }).rate).toBe(1.25);
   });

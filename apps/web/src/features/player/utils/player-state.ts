@@ -1,5 +1,5 @@
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
-export const SEEK_STEP_SECONDS = 5;
+import { clampRate, SEEK_STEP_SECONDS, stepRate } from '../../../lib/playback.ts';
+
 /** Fetch the next page of notes once no more than this many loaded notes are left to play. */
 export const PREFETCH_WHEN_LEFT = 3;
 
@@ -42,18 +42,6 @@ export const initialPlayerState: PlayerState = {
   complete: true,
   advance: null,
 };
-
-function nearestRateIndex(rate: number): number {
-  let best = 0;
-  PLAYBACK_RATES.forEach((value, index) => {
-    if (Math.abs(value - rate) < Math.abs((PLAYBACK_RATES[best] ?? 1) - rate)) best = index;
-  });
-  return best;
-}
-
-export function clampRate(rate: number): number {
-  return Math.min(2, Math.max(0.5, Number.isFinite(rate) ? rate : 1));
-}
 
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
   const last = state.queue.length - 1;
@@ -100,12 +88,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'rate':
       return { ...state, rate: clampRate(action.rate) };
     case 'faster':
-      return {
-        ...state,
-        rate: PLAYBACK_RATES[Math.min(PLAYBACK_RATES.length - 1, nearestRateIndex(state.rate) + 1)] ?? 2,
-      };
+      return { ...state, rate: stepRate(state.rate, 1) };
     case 'slower':
-      return { ...state, rate: PLAYBACK_RATES[Math.max(0, nearestRateIndex(state.rate) - 1)] ?? 0.5 };
+      return { ...state, rate: stepRate(state.rate, -1) };
   }
 }
 
@@ -178,18 +163,4 @@ export function shortcutFor(event: {
     default:
       return null;
   }
-}
-
-/** Keys typed into fields (and Space on buttons and links) belong to those elements. */
-export function isOwnedByTarget(key: string, target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  // Native media controls handle their own Space and arrows.
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || tag === 'AUDIO' || tag === 'VIDEO') {
-    return true;
-  }
-  if ((key === ' ' || key === 'Enter') && (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY')) return true;
-  if (target.getAttribute('role') === 'slider') return key.startsWith('Arrow');
-  return false;
 }

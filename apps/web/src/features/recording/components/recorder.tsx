@@ -1,12 +1,21 @@
+import { useEffect, useImperativeHandle, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatClock } from '../../../lib/format-duration.ts';
 import { useRecorder, type Recording } from '../hooks/use-recorder.ts';
 
+/** What a page may ask of the recorder, e.g. "Record again" after a refused upload. */
+export interface RecorderHandle {
+  start: () => void;
+}
+
 export interface RecorderProps {
   onRecorded: (recording: Recording) => void;
   /** For example while the previous recording is still uploading. */
   disabled?: boolean;
+  /** True from Record until the recording is handed over (or cancelled): audio would be lost. */
+  onActiveChange?: (active: boolean) => void;
+  ref?: Ref<RecorderHandle>;
 }
 
 const STATUS_TEXT = {
@@ -17,13 +26,19 @@ const STATUS_TEXT = {
   finishing: 'Finishing the recording…',
 } as const;
 
-export function Recorder({ onRecorded, disabled = false }: RecorderProps) {
+export function Recorder({ onRecorded, disabled = false, onActiveChange, ref }: RecorderProps) {
   const { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel } =
     useRecorder(onRecorded);
   const recording = status === 'recording';
   const paused = status === 'paused';
   const active = recording || paused;
   const levelPercent = Math.round(level * 100);
+  const holdsAudio = active || status === 'finishing';
+
+  useImperativeHandle(ref, () => ({ start: () => void start() }), [start]);
+  useEffect(() => {
+    onActiveChange?.(holdsAudio);
+  }, [holdsAudio, onActiveChange]);
 
   return (
     <section

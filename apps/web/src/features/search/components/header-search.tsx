@@ -155,7 +155,8 @@ export function HeaderSearch() {
       ref={rootRef}
       role="search"
       aria-label="Search"
-      className="relative w-full sm:w-72"
+      // From lg up the header is one row: the box grows into the room left, up to 18 rem.
+      className="relative w-full sm:w-72 lg:w-auto lg:max-w-72 lg:min-w-32 lg:flex-1"
       onSubmit={(event) => event.preventDefault()}
       onBlur={(event) => {
         if (!(event.relatedTarget instanceof Node) || !rootRef.current?.contains(event.relatedTarget)) {
@@ -186,7 +187,7 @@ export function HeaderSearch() {
         }}
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
-        className={`block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+        className={`block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 max-sm:min-h-11 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
       />
       <p aria-live="polite" className="sr-only">
         {status}

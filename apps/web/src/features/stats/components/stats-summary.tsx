@@ -1,6 +1,7 @@
 import type { Stats } from '@voxpad/shared/stats';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { NotesPerDayChart } from './notes-per-day-chart.tsx';
+import { StorageUsage } from './storage-usage.tsx';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -14,16 +15,13 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 function queueMessage(stats: Stats): string | null {
-  const { pending, processing, failed, ahead } = stats.queue;
+  const { pending, processing, failed } = stats.queue;
   const parts: string[] = [];
   const inProgress = pending + processing;
   if (inProgress > 0) {
     parts.push(
       `${inProgress} ${inProgress === 1 ? 'note is' : 'notes are'} waiting for or being transcribed.`,
     );
-    if (ahead !== null && ahead > 0) {
-      parts.push(`${ahead} ${ahead === 1 ? 'note' : 'notes'} from others will be transcribed first.`);
-    }
   }
   if (failed > 0) parts.push(`${failed} ${failed === 1 ? 'note' : 'notes'} could not be transcribed.`);
   return parts.length > 0 ? parts.join(' ') : null;
@@ -47,7 +45,8 @@ export function StatsSummary({ stats }: { stats: Stats }) {
           <NotesPerDayChart days={stats.notes_per_day} />
         </div>
         <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm dark:border-slate-800 dark:bg-slate-900">
-          <h3 className="font-medium text-slate-900 dark:text-slate-50">Transcription queue</h3>
+          {/* Only this account's notes: other people's jobs are neither useful nor ours to show. */}
+          <h3 className="font-medium text-slate-900 dark:text-slate-50">Your transcriptions</h3>
           <dl className="grid grid-cols-2 gap-y-1 text-slate-600 dark:text-slate-300">
             <dt>Waiting</dt>
             <dd className="text-right tabular-nums">{stats.queue.pending}</dd>
@@ -55,15 +54,16 @@ export function StatsSummary({ stats }: { stats: Stats }) {
             <dd className="text-right tabular-nums">{stats.queue.processing}</dd>
             <dt>Failed</dt>
             <dd className="text-right tabular-nums">{stats.queue.failed}</dd>
-            <dt>Server queue</dt>
-            <dd className="text-right tabular-nums">{stats.queue.depth}</dd>
             <dt>Average length</dt>
             <dd className="text-right">{formatDuration(stats.average_duration_seconds)}</dd>
           </dl>
           <p aria-live="polite" className="min-h-5 text-slate-600 dark:text-slate-300">
-            {message ?? 'Nothing waiting.'}
+            {message ?? 'None of your notes is waiting.'}
           </p>
         </div>
+      </div>
+      <div className="mt-3">
+        <StorageUsage storage={stats.storage} />
       </div>
     </section>
   );

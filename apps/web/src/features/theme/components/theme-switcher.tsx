@@ -16,7 +16,7 @@ export function ThemeSwitcher() {
         id={id}
         value={theme}
         onChange={(event) => setTheme(event.target.value as Theme)}
-        className={`rounded-md border border-slate-300 bg-white py-1 pr-7 pl-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
+        className={`rounded-md border border-slate-300 bg-white py-1 pr-7 pl-2 text-sm text-slate-900 max-sm:min-h-11 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 ${focusRing}`}
       >
         {THEMES.map((value) => (
           <option key={value} value={value}>

@@ -45,6 +45,9 @@ export function useUploadVoiceNote(options: { onSuccess?: (note: VoiceNote) => v
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadVoiceNote,
+    // Offline, an upload fails at once (instead of pausing unseen) so the page can keep the
+    // recording, say so, and send it when the network is back.
+    networkMode: 'always',
     onSuccess: async (note, input) => {
       await queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey(input.padId) });
       options.onSuccess?.(note);

@@ -1,17 +1,24 @@
 import { ACCEPTED_AUDIO_FORMATS } from '@voxpad/shared/voice-notes';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useImperativeHandle, useRef, useState, type DragEvent, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ACCEPTED_AUDIO, looksLikeAudio } from '../utils/upload-file.ts';
+
+/** Lets a page open the file picker, e.g. "Choose another file" after a refused upload. */
+export interface FileDropHandle {
+  open: () => void;
+}
 
 export interface FileDropProps {
   onFile: (file: File) => void;
   onRejected: (message: string) => void;
   disabled?: boolean;
+  ref?: Ref<FileDropHandle>;
 }
 
 /** Drop an audio file here or pick one; the drop zone is a convenience, the button is the way in. */
-export function FileDrop({ onFile, onRejected, disabled = false }: FileDropProps) {
+export function FileDrop({ onFile, onRejected, disabled = false, ref }: FileDropProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => ({ open: () => inputRef.current?.click() }), []);
   const hintId = useId();
   const [over, setOver] = useState(false);
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '@voxpad/shared/limits';
 import { VOICE_NOTE_LIMITS, type VoiceNote } from '@voxpad/shared/voice-notes';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { isHttpError } from '../../../lib/api-client.ts';
@@ -74,8 +74,16 @@ export function EditTranscriptForm({ note, onDone }: { note: VoiceNote; onDone: 
       ) : null}
       <TextAreaField
         label="Transcript text"
-        hint="Corrections change what search finds; the word timings stay as they were heard."
-        rows={6}
+        hint="Words you keep stay timed to the recording; new words are timed between their neighbours. Escape cancels."
+        // As tall as the text (within reason), so editing happens where the transcript was read.
+        rows={Math.min(24, Math.max(6, Math.ceil(text.length / 80) + text.split('\n').length))}
+        autoFocus
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !update.isPending) {
+            event.preventDefault();
+            onDone();
+          }
+        }}
         value={text}
         maxLength={VOICE_NOTE_LIMITS.transcriptMax}
         onChange={(event) => setText(event.target.value)}
@@ -102,18 +110,27 @@ export interface PadChoice {
 export function MoveNoteForm({
   note,
   pads,
+  loading = false,
   onMoved,
 }: {
   note: VoiceNote;
   pads: PadChoice[];
+  /** The pads are still being fetched (a note page opened directly). */
+  loading?: boolean;
   onMoved: (note: VoiceNote) => void;
 }) {
   const id = useId();
   const others = pads.filter((pad) => pad.id !== note.pad_id);
-  const [target, setTarget] = useState(others[0]?.id ?? '');
+  const [chosen, setChosen] = useState<string | null>(null);
+  // Derived, not stored: the pads may arrive after the first render, and a list of one
+  // never fires a change for its only option.
+  const target = others.some((pad) => pad.id === chosen) ? chosen : (others[0]?.id ?? null);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateVoiceNote();
-  if (others.length === 0) {
+  if (loading && others.length === 0) {
+    return <p className="text-sm text-slate-600 dark:text-slate-300">Loading your pads…</p>;
+  }
+  if (others.length === 0 || target === null) {
     return (
       <p className="text-sm text-slate-600 dark:text-slate-300">Create another pad to move notes into.</p>
     );
@@ -137,8 +154,8 @@ export function MoveNoteForm({
         <select
           id={id}
           value={target}
-          onChange={(event) => setTarget(event.target.value)}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          onChange={(event) => setChosen(event.target.value)}
+          className={`rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 max-sm:min-h-11 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`}
         >
           {others.map((pad) => (
             <option key={pad.id} value={pad.id}>
@@ -147,7 +164,7 @@ export function MoveNoteForm({
           ))}
         </select>
       </div>
-      <Button type="submit" variant="secondary" disabled={update.isPending || !target}>
+      <Button type="submit" variant="secondary" disabled={update.isPending}>
         {update.isPending ? 'Moving…' : 'Move'}
       </Button>
       {error ? <FormAlert>{error}</FormAlert> : null}

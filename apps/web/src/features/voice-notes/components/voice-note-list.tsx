@@ -121,7 +121,7 @@ function VoiceNoteRow({
           <Link
             to="/pad/$id/voicenotes/$vid"
             params={{ id: padId, vid: note.id }}
-            className={`block truncate rounded-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300 ${focusRing}`}
+            className={`block truncate rounded-sm font-medium text-indigo-700 max-sm:py-2.5 hover:underline dark:text-indigo-300 ${focusRing}`}
           >
             {/* Every link names what it opens, even when the note carries a custom title. */}
             {/voice note/i.test(title) ? null : <span className="sr-only">Voice note: </span>}

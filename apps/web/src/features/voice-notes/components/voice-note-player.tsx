@@ -1,10 +1,26 @@
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, focusRing } from '../../../components/ui/button.tsx';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type AudioHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { ShortcutsHelp } from '../../../components/ui/shortcuts-help.tsx';
 import { apiClient } from '../../../lib/api-client.ts';
 import { formatClock } from '../../../lib/format-duration.ts';
+import { clampRate } from '../../../lib/playback.ts';
+import { NOTE_SHORTCUTS, usePlayerShortcuts } from '../hooks/use-player-shortcuts.ts';
 import { useWaveform } from '../hooks/use-waveform.ts';
-import { activeWordIndex, transcriptWords } from '../utils/transcript-words.ts';
+import { activeWordIndex, transcriptWords, wordsSayTranscript } from '../utils/transcript-words.ts';
+import { PlaybackControls } from './playback-controls.tsx';
+import { TranscriptView } from './transcript-view.tsx';
+import { EditTranscriptForm } from './voice-note-editors.tsx';
 import { Waveform } from './waveform.tsx';
 
 export function audioSource(audioUrl: string): string {
@@ -19,30 +35,73 @@ const SEEK_EPSILON = 0.02;
 const wordAt = (words: Parameters<typeof activeWordIndex>[0], time: number) =>
   activeWordIndex(words, time + SEEK_EPSILON);
 
-/** Words the recogniser was unsure of are marked, never hidden. */
-export const LOW_CONFIDENCE = 0.5;
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
 
 export interface VoiceNotePlayerProps {
   note: VoiceNote;
   /** Seconds to start at (from `?t=`). */
   startAt?: number | undefined;
+  /** The transcript can be edited in place (the note page). */
+  editable?: boolean;
+  /** Further transcript actions beside Edit, e.g. Re-transcribe. */
+  transcriptActions?: ReactNode;
+  /**
+   * Space and the arrow keys work page-wide (default). Off where a surrounding player (the
+   * queue) has shortcuts of its own.
+   */
+  shortcuts?: boolean;
+  /** Speed, when a surrounding player keeps it across notes; otherwise kept here. */
+  rate?: number;
+  onRateChange?: (rate: number) => void;
+  /** The audio element, for a surrounding player that starts, stops and follows it. */
+  mediaRef?: Ref<HTMLAudioElement>;
+  audioProps?: Pick<AudioHTMLAttributes<HTMLAudioElement>, 'onPlay' | 'onPause' | 'onEnded'>;
 }
 
 /**
  * The audio player with its transcript: a waveform to seek in (native controls when the audio
- * cannot be decoded), words that highlight as they are spoken and seek when selected.
+ * cannot be decoded), skip and speed controls, and the transcript in paragraphs whose words
+ * highlight as they are spoken and play from where they were said.
  */
-export function VoiceNotePlayer({ note, startAt }: VoiceNotePlayerProps) {
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const wordRefs = useRef<Array<HTMLButtonElement | null>>([]);
+export function VoiceNotePlayer({
+  note,
+  startAt,
+  editable = false,
+  transcriptActions,
+  shortcuts = true,
+  rate: rateProp,
+  onRateChange,
+  mediaRef,
+  audioProps,
+}: VoiceNotePlayerProps) {
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const setAudio = useCallback(
+    (element: HTMLAudioElement | null) => {
+      audioRef.current = element;
+      assignRef(mediaRef, element);
+    },
+    [mediaRef],
+  );
+  const headingId = useId();
+  const editButtonRef = useRef<HTMLButtonElement>(null);
   const src = audioSource(note.audio_url);
   const waveform = useWaveform(src);
-  const words = useMemo(() => transcriptWords(note.segments), [note.segments]);
+  const edited = note.transcript_edited === true;
+  const words = useMemo(() => {
+    const timed = transcriptWords(note.segments);
+    return edited && !wordsSayTranscript(timed, note.transcript) ? [] : timed;
+  }, [note.segments, note.transcript, edited]);
   const [active, setActive] = useState(() => wordAt(words, startAt ?? 0));
-  const [focusIndex, setFocusIndex] = useState(0);
   const [currentTime, setCurrentTime] = useState(startAt ?? 0);
   const [mediaDuration, setMediaDuration] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
+  const [ownRate, setOwnRate] = useState(1);
+  const rate = rateProp ?? ownRate;
+  const changeRate = onRateChange ?? ((next: number) => setOwnRate(clampRate(next)));
+  const [editing, setEditing] = useState(false);
   // Media event handlers below outlive renders; they read the latest words through this ref.
   const wordsRef = useRef(words);
   useEffect(() => {
@@ -94,6 +153,14 @@ export function VoiceNotePlayer({ note, startAt }: VoiceNotePlayerProps) {
     };
   }, []);
 
+  // Loading a source resets the speed to the default one, so both are set.
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    audio.defaultPlaybackRate = rate;
+    audio.playbackRate = rate;
+  }, [rate]);
+
   // Start at ?t= once the media knows its duration (and again when ?t= changes).
   useEffect(() => {
     const audio = audioRef.current;
@@ -112,6 +179,9 @@ export function VoiceNotePlayer({ note, startAt }: VoiceNotePlayerProps) {
     return () => audio.removeEventListener('loadedmetadata', apply);
   }, [startAt]);
 
+  const ready = waveform.status === 'ready';
+  const duration = mediaDuration ?? (ready ? waveform.duration : (note.duration_seconds ?? 0));
+
   const seek = useCallback((seconds: number) => {
     const audio = audioRef.current;
     if (!audio) return;
@@ -120,9 +190,27 @@ export function VoiceNotePlayer({ note, startAt }: VoiceNotePlayerProps) {
     setActive(wordAt(wordsRef.current, seconds));
   }, []);
 
-  const seekToWord = useCallback(
+  const skip = useCallback(
+    (by: number) => {
+      const audio = audioRef.current;
+      if (!audio) return;
+      const end = Number.isFinite(audio.duration) ? audio.duration : duration;
+      seek(Math.max(0, Math.min(end, audio.currentTime + by)));
+    },
+    [seek, duration],
+  );
+
+  const togglePlay = useCallback(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (audio.paused) audio.play().catch(() => undefined);
+    else audio.pause();
+  }, []);
+
+  usePlayerShortcuts(shortcuts && !editing, { togglePlay, skip });
+
+  const playFrom = useCallback(
     (seconds: number, index: number) => {
-      setFocusIndex(index);
       seek(seconds);
       setActive(index);
       const audio = audioRef.current;
@@ -135,45 +223,34 @@ export function VoiceNotePlayer({ note, startAt }: VoiceNotePlayerProps) {
     [seek],
   );
 
-  function togglePlay() {
-    const audio = audioRef.current;
-    if (!audio) return;
-    if (audio.paused) audio.play().catch(() => undefined);
-    else audio.pause();
-  }
+  const timeHref = useCallback(
+    (seconds: number) =>
+      `/pad/${encodeURIComponent(note.pad_id)}/voicenotes/${encodeURIComponent(note.id)}?t=${Math.floor(seconds * 10) / 10}`,
+    [note.pad_id, note.id],
+  );
 
-  function handleKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    let next = index;
-    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = Math.min(words.length - 1, index + 1);
-    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') next = Math.max(0, index - 1);
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = words.length - 1;
-    else return;
-    event.preventDefault();
-    setFocusIndex(next);
-    wordRefs.current[next]?.focus();
+  function stopEditing() {
+    setEditing(false);
+    // Back to where the person was: the Edit button, once it is rendered again.
+    requestAnimationFrame(() => editButtonRef.current?.focus());
   }
-
-  const tabStop = active >= 0 ? active : Math.min(focusIndex, Math.max(0, words.length - 1));
-  const ready = waveform.status === 'ready';
-  const duration = mediaDuration ?? (ready ? waveform.duration : (note.duration_seconds ?? 0));
-  const hasUncertain = words.some((word) => word.confidence < LOW_CONFIDENCE);
 
   return (
     <div className="space-y-5">
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <audio
-          ref={audioRef}
+          ref={setAudio}
           controls={!ready}
           preload="metadata"
           src={src}
           className={ready ? 'hidden' : 'w-full'}
           aria-label="Voice note audio"
+          {...audioProps}
         >
           Your browser cannot play this audio. <a href={src}>Download the recording</a> instead.
         </audio>
         {ready ? (
-          <div className="flex items-center gap-4">
+          <div className="flex items-center gap-3 sm:gap-4">
             <Button
               onClick={togglePlay}
               aria-label={playing ? 'Pause' : 'Play'}
@@ -200,59 +277,46 @@ export function VoiceNotePlayer({ note, startAt }: VoiceNotePlayerProps) {
               />
             </div>
             <span className="shrink-0 font-mono text-sm text-slate-600 tabular-nums dark:text-slate-300">
-              {formatClock(currentTime)} / {formatClock(duration)}
+              {formatClock(currentTime)} / {formatClock(note.duration_seconds ?? duration)}
             </span>
           </div>
         ) : waveform.status === 'loading' ? (
-          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Drawing the waveform…</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">Drawing the waveform…</p>
+        ) : null}
+        <PlaybackControls onSkip={skip} rate={rate} onRateChange={changeRate} />
+        {shortcuts ? (
+          <div className="max-sm:hidden">
+            <ShortcutsHelp shortcuts={NOTE_SHORTCUTS} />
+          </div>
         ) : null}
       </div>
 
-      <section aria-labelledby="transcript-heading" className="space-y-2">
-        <h2 id="transcript-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
-          Transcript
-        </h2>
-        {words.length > 0 ? (
-          <>
-            <p id="transcript-help" className="text-xs text-slate-500 dark:text-slate-400">
-              Select a word to play from there. Arrow keys move between words.
-              {hasUncertain ? ' Words with a dotted underline may have been misheard.' : ''}
-            </p>
-            <div
-              role="group"
-              aria-labelledby="transcript-heading"
-              aria-describedby="transcript-help"
-              className="rounded-lg border border-slate-200 bg-white p-4 leading-8 dark:border-slate-800 dark:bg-slate-900"
-            >
-              {words.map((word, index) => {
-                const uncertain = word.confidence < LOW_CONFIDENCE;
-                return (
-                  <span key={`${word.start}-${index}`}>
-                    <button
-                      ref={(element) => {
-                        wordRefs.current[index] = element;
-                      }}
-                      type="button"
-                      tabIndex={index === tabStop ? 0 : -1}
-                      aria-current={index === active ? 'true' : undefined}
-                      data-start={word.start}
-                      title={`Play from ${formatClock(word.start)}${uncertain ? ' (uncertain)' : ''}`}
-                      onClick={() => seekToWord(word.start, index)}
-                      onKeyDown={(event) => handleKeyDown(event, index)}
-                      className={`rounded px-0.5 text-slate-800 hover:bg-indigo-50 dark:text-slate-100 dark:hover:bg-indigo-500/20 ${focusRing} ${
-                        index === active
-                          ? 'bg-amber-200 text-slate-950 dark:bg-amber-500/40 dark:text-white'
-                          : ''
-                      } ${uncertain ? 'underline decoration-slate-400 decoration-dotted underline-offset-4' : ''}`}
-                    >
-                      {word.word}
-                      {uncertain ? <span className="sr-only"> (uncertain)</span> : null}
-                    </button>{' '}
-                  </span>
-                );
-              })}
+      <section aria-labelledby={headingId} className="space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-slate-50">
+            Transcript
+          </h2>
+          {editing ? null : (
+            <div className="flex flex-wrap gap-2">
+              {editable ? (
+                <Button ref={editButtonRef} variant="secondary" onClick={() => setEditing(true)}>
+                  Edit transcript
+                </Button>
+              ) : null}
+              {transcriptActions}
             </div>
-          </>
+          )}
+        </div>
+        {editing ? (
+          <EditTranscriptForm note={note} onDone={stopEditing} />
+        ) : words.length > 0 ? (
+          <TranscriptView
+            words={words}
+            active={active}
+            onPlayFrom={playFrom}
+            timeHref={timeHref}
+            labelledBy={headingId}
+          />
         ) : note.transcript ? (
           <p className="rounded-lg border border-slate-200 bg-white p-4 whitespace-pre-wrap text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100">
             {note.transcript}

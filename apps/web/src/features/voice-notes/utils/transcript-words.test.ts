@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeWordIndex, transcriptWords } from './transcript-words.ts';
+import { activeWordIndex, transcriptWords, wordsSayTranscript } from './transcript-words.ts';
 
 const word = (text: string, start: number, end: number) => ({ word: text, start, end, confidence: 0.9 });
 
@@ -30,5 +30,19 @@ describe('activeWordIndex', () => {
   it('is -1 before the first word and for no words', () => {
     expect(activeWordIndex(words, 0.1)).toBe(-1);
     expect(activeWordIndex([], 1)).toBe(-1);
+  });
+});
+
+describe('wordsSayTranscript', () => {
+  const words = [word('Buy', 0, 0.4), word('oat', 0.4, 0.5), word('milk.', 0.5, 0.9)];
+
+  it('is true when the timed words are the transcript, whatever the spacing', () => {
+    expect(wordsSayTranscript(words, 'Buy oat\n milk.')).toBe(true);
+  });
+
+  it('is false when the transcript says other words', () => {
+    expect(wordsSayTranscript(words, 'Buy milk.')).toBe(false);
+    expect(wordsSayTranscript(words, 'buy oat milk')).toBe(false);
+    expect(wordsSayTranscript(words, null)).toBe(false);
   });
 });

@@ -12,6 +12,16 @@ export function transcriptWords(segments: readonly TranscriptSegment[]): Transcr
 }
 
 /**
+ * Whether the timed words say the transcript's words, as they do after an edit (the server
+ * times edited words). Transcripts corrected before edits were timed kept the engine's
+ * words: those are shown as plain text, never as words no longer in the transcript.
+ */
+export function wordsSayTranscript(words: readonly TranscriptWord[], transcript: string | null): boolean {
+  const typed = (transcript ?? '').split(/\s+/).filter(Boolean);
+  return typed.length === words.length && typed.every((word, i) => word === words[i]?.word);
+}
+
+/**
  * Index of the word being spoken at `time` (seconds): the last word that has started, as long as
  * we are not well past its end (a pause). -1 when none. `words` must be sorted by start.
  */

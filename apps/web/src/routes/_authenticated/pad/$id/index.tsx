@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../../components/ui/confirm-panel.tsx';
@@ -10,22 +10,27 @@ import { padQueryOptions, usePad } from '../../../../features/pads/api/get-pad.t
 import { padsQueryKey } from '../../../../features/pads/api/get-pads.ts';
 import { useDeletePad } from '../../../../features/pads/api/delete-pad.ts';
 import { EditPadForm } from '../../../../features/pads/components/edit-pad-form.tsx';
-import { Recorder } from '../../../../features/recording/components/recorder.tsx';
+import { Recorder, type RecorderHandle } from '../../../../features/recording/components/recorder.tsx';
 import type { Recording } from '../../../../features/recording/hooks/use-recorder.ts';
 import { statsQueryKey } from '../../../../features/stats/api/get-stats.ts';
 import {
   useVoiceNotes,
   voiceNotesInfiniteQueryOptions,
 } from '../../../../features/voice-notes/api/get-voice-notes.ts';
-import { useUploadVoiceNote } from '../../../../features/voice-notes/api/upload-voice-note.ts';
 import { isPendingDeletion } from '../../../../features/voice-notes/api/delete-voice-note.ts';
-import { FileDrop } from '../../../../features/voice-notes/components/file-drop.tsx';
+import { FileDrop, type FileDropHandle } from '../../../../features/voice-notes/components/file-drop.tsx';
 import { VoiceNoteList } from '../../../../features/voice-notes/components/voice-note-list.tsx';
 import { useDeleteVoiceNoteWithUndo } from '../../../../features/voice-notes/hooks/use-delete-voice-note-with-undo.ts';
+import {
+  useUploadQueue,
+  type PendingAudio,
+} from '../../../../features/voice-notes/hooks/use-upload-queue.ts';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
-import { httpStatusOf, isHttpError } from '../../../../lib/api-client.ts';
+import { useOnline } from '../../../../hooks/use-online.ts';
+import { httpStatusOf } from '../../../../lib/api-client.ts';
 import { formatDuration } from '../../../../lib/format-duration.ts';
 import { toastHttpError } from '../../../../lib/toast-http-error.ts';
+import { LeaveGuard } from '../../../-components/leave-guard.tsx';
 import { PageHeading } from '../../../-components/page-heading.tsx';
 
 export const Route = createFileRoute('/_authenticated/pad/$id/')({
@@ -49,11 +54,12 @@ function PadPage() {
   useDocumentTitle(pad.name);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [busy, setBusy] = useState(false);
 
   return (
     <div className="space-y-8">
       <div className="space-y-2">
-        <TextLink to="/" className="text-sm">
+        <TextLink to="/" className="inline-flex items-center text-sm max-sm:min-h-11">
           ← All pads
         </TextLink>
         {editing ? (
@@ -95,7 +101,11 @@ function PadPage() {
         ) : null}
       </div>
 
-      <RecordAndUpload padId={id} />
+      <RecordAndUpload padId={id} onBusyChange={setBusy} />
+      <LeaveGuard
+        when={busy}
+        message="A recording is still being made or uploaded on this page. Leave and lose it?"
+      />
 
       <section aria-labelledby="notes-heading" className="space-y-3">
         <h2 id="notes-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
@@ -131,92 +141,107 @@ function DeletePadConfirmation({ padId, onCancel }: { padId: string; onCancel: (
   );
 }
 
-/** What is being (or failed to be) uploaded: a recording or a picked file. */
-interface PendingAudio {
-  audio: Blob;
-  fileName?: string;
-  label: string;
-}
-
-function RecordAndUpload({ padId }: { padId: string }) {
+function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange: (busy: boolean) => void }) {
   const queryClient = useQueryClient();
-  const [progress, setProgress] = useState(0);
-  const [failed, setFailed] = useState<{ item: PendingAudio; message: string } | null>(null);
+  const online = useOnline();
   const [rejection, setRejection] = useState<string | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const upload = useUploadVoiceNote({
-    onSuccess: () => {
+  const [recording, setRecording] = useState(false);
+  const recorderRef = useRef<RecorderHandle>(null);
+  const fileDropRef = useRef<FileDropHandle>(null);
+  const uploads = useUploadQueue(padId, {
+    onUploaded: () => {
       toast.success('Voice note saved. Transcription has started.');
       void queryClient.invalidateQueries({ queryKey: padsQueryKey });
       void queryClient.invalidateQueries({ queryKey: statsQueryKey });
     },
   });
+  const { failed, waiting } = uploads;
+  const busy = recording || uploads.uploading || waiting.length > 0;
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   function send(item: PendingAudio) {
-    setFailed(null);
     setRejection(null);
-    setProgress(0);
-    const controller = new AbortController();
-    abortRef.current = controller;
-    upload.mutate(
-      {
-        padId,
-        audio: item.audio,
-        ...(item.fileName ? { fileName: item.fileName } : {}),
-        onProgress: setProgress,
-        signal: controller.signal,
-      },
-      {
-        onError: (error) => {
-          if (error instanceof DOMException && error.name === 'AbortError') {
-            setFailed({ item, message: `The upload of ${item.label} was cancelled.` });
-            return;
-          }
-          // The server explains refusals (format, size, length) in words; show them in place.
-          if (!isHttpError(error) || error.errors.length === 0) toastHttpError(error);
-          setFailed({
-            item,
-            message: `${item.label} could not be uploaded${
-              isHttpError(error) && error.errors[0] ? `: ${error.errors[0].message}` : '.'
-            }`,
-          });
-        },
-      },
-    );
+    uploads.send(item);
   }
 
   const sendRecording = (recording: Recording) =>
     send({ audio: recording.audio, label: `The recording (${formatDuration(recording.durationSeconds)})` });
 
-  const percent = Math.round(progress * 100);
+  const percent = Math.round(uploads.progress * 100);
 
   return (
     <div className="space-y-3">
-      <Recorder onRecorded={sendRecording} disabled={upload.isPending} />
+      <Recorder
+        ref={recorderRef}
+        onRecorded={sendRecording}
+        disabled={uploads.uploading}
+        onActiveChange={setRecording}
+      />
       <FileDrop
-        disabled={upload.isPending}
+        ref={fileDropRef}
+        disabled={uploads.uploading}
         onFile={(file) => send({ audio: file, fileName: file.name, label: `“${file.name}”` })}
         onRejected={setRejection}
       />
       <div aria-live="polite" className="space-y-2">
-        {upload.isPending ? (
+        {uploads.uploading ? (
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
             <label htmlFor="upload-progress">Uploading… {percent}%</label>
             <progress id="upload-progress" max={100} value={percent} className="h-2 w-48 accent-indigo-600" />
-            <Button variant="ghost" onClick={() => abortRef.current?.abort()}>
+            <Button variant="ghost" onClick={uploads.cancelUpload}>
               Cancel upload
             </Button>
           </div>
+        ) : null}
+        {waiting.length > 0 ? (
+          <FormAlert tone="info">
+            <div className="flex flex-wrap items-center gap-3">
+              <span>
+                {online
+                  ? 'Back online: uploading now.'
+                  : `You are offline. ${
+                      waiting.length === 1 ? `${waiting[0]!.label} is` : `${waiting.length} uploads are`
+                    } kept on this page and will be uploaded when you are back online. Keep this page open until then.`}
+              </span>
+              <Button variant="ghost" onClick={uploads.discardWaiting}>
+                Discard
+              </Button>
+            </div>
+          </FormAlert>
         ) : null}
         {rejection ? <FormAlert>{rejection}</FormAlert> : null}
         {failed ? (
           <FormAlert>
             <div className="flex flex-wrap items-center gap-3">
-              <span>{failed.message} It is still here, so you can try again.</span>
-              <Button variant="secondary" onClick={() => send(failed.item)}>
-                Upload again
-              </Button>
-              <Button variant="ghost" onClick={() => setFailed(null)}>
+              {failed.retryable ? (
+                <>
+                  <span>{failed.message} It is still here, so you can try again.</span>
+                  <Button variant="secondary" onClick={() => send(failed.item)}>
+                    Upload again
+                  </Button>
+                </>
+              ) : failed.item.fileName ? (
+                <>
+                  <span>{failed.message}</span>
+                  <Button variant="secondary" onClick={() => fileDropRef.current?.open()}>
+                    Choose another file
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <span>{failed.message}</span>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      uploads.dismissFailure();
+                      recorderRef.current?.start();
+                    }}
+                  >
+                    Record again
+                  </Button>
+                </>
+              )}
+              <Button variant="ghost" onClick={uploads.dismissFailure}>
                 Discard
               </Button>
             </div>

@@ -20,7 +20,6 @@ import {
 } from '../../../../../features/voice-notes/components/transcript-tools.tsx';
 import {
   EditTitleForm,
-  EditTranscriptForm,
   MoveNoteForm,
 } from '../../../../../features/voice-notes/components/voice-note-editors.tsx';
 import { VoiceNotePlayer } from '../../../../../features/voice-notes/components/voice-note-player.tsx';
@@ -53,8 +52,12 @@ export const Route = createFileRoute('/_authenticated/pad/$id/voicenotes/$vid')(
   component: VoiceNotePage,
 });
 
+// min-w-0: a grid item is otherwise as wide as its longest unbreakable line (a truncated
+// version's text), which pushed the page sideways on phones.
 const panel =
-  'rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
+  'min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
+/** Phones: links get a 44 px tall touch target. */
+const phoneTarget = 'max-sm:inline-flex max-sm:min-h-11 max-sm:items-center';
 const panelHeading = 'mb-3 text-base font-semibold text-slate-900 dark:text-slate-50';
 
 function VoiceNotePage() {
@@ -68,7 +71,6 @@ function VoiceNotePage() {
   const navigate = useNavigate();
   const deleteVoiceNote = useDeleteVoiceNoteWithUndo();
   const [editingTitle, setEditingTitle] = useState(false);
-  const [editingTranscript, setEditingTranscript] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deleteButtonRef = useRef<HTMLButtonElement>(null);
   const pads = useInfiniteQuery(padsInfiniteQueryOptions());
@@ -91,7 +93,7 @@ function VoiceNotePage() {
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <TextLink to="/pad/$id" params={{ id }} className="text-sm">
+        <TextLink to="/pad/$id" params={{ id }} className={`text-sm ${phoneTarget}`}>
           ← {pad.name}
         </TextLink>
         {editingTitle ? (
@@ -137,32 +139,15 @@ function VoiceNotePage() {
 
       {note.status === 'failed' ? <TranscriptionControls note={note} /> : null}
 
-      <VoiceNotePlayer note={note} startAt={t} />
+      <VoiceNotePlayer
+        key={note.id}
+        note={note}
+        startAt={t}
+        editable
+        transcriptActions={note.status === 'failed' ? null : <TranscriptionControls note={note} />}
+      />
 
       <div className="grid gap-4 md:grid-cols-2">
-        <section aria-labelledby="edit-transcript-heading" className={`${panel} md:col-span-2`}>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2
-              id="edit-transcript-heading"
-              className="text-base font-semibold text-slate-900 dark:text-slate-50"
-            >
-              Edit or redo
-            </h2>
-            {editingTranscript ? null : (
-              <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => setEditingTranscript(true)}>
-                  Edit transcript
-                </Button>
-                {note.status === 'failed' ? null : <TranscriptionControls note={note} />}
-              </div>
-            )}
-          </div>
-          {editingTranscript ? (
-            <div className="mt-3">
-              <EditTranscriptForm note={note} onDone={() => setEditingTranscript(false)} />
-            </div>
-          ) : null}
-        </section>
         <section aria-labelledby="export-heading" className={panel}>
           <h2 id="export-heading" className={panelHeading}>
             Export
@@ -176,6 +161,7 @@ function VoiceNotePage() {
           <MoveNoteForm
             note={note}
             pads={padChoices}
+            loading={pads.isPending}
             onMoved={(moved) => {
               toast.success('Voice note moved.');
               void navigate({

@@ -1,0 +1,37 @@
+import type { Flow } from '@voxpad/shared/auth';
+import type { UserRow } from '../db/schema.ts';
+import { authenticatedBody } from './envelopes.ts';
+import type { Session } from './sessions/session-store.ts';
+
+/** allauth's ACCOUNT_REAUTHENTICATION_TIMEOUT default: how long a login or reauthentication vouches for sensitive changes. */
+export const REAUTHENTICATION_TIMEOUT_MS = 300 * 1000;
+
+/** allauth's get_reauthentication_flows: typing the password again, for accounts that have one. */
+export function reauthenticationFlows(user: UserRow): Flow[] {
+  return user.password_hash !== null ? [{ id: 'reauthenticate' }] : [];
+}
+
+/**
+ * allauth's did_recently_authenticate: the session's last login or reauthentication is recent
+ * enough. An account with no way to reauthenticate (no password) is not asked to, as in
+ * allauth, rather than being locked out of its own settings.
+ */
+export function recentlyAuthenticated(
+  user: UserRow,
+  session: Session,
+  timeoutMs = REAUTHENTICATION_TIMEOUT_MS,
+  now = Date.now(),
+): boolean {
+  if (reauthenticationFlows(user).length === 0) return true;
+  return session.authenticatedAt !== null && now - session.authenticatedAt <= timeoutMs;
+}
+
+/** allauth's ReauthenticationResponse: still logged in, but this change needs the password again. */
+export function reauthenticationRequiredBody(user: UserRow, session: Session) {
+  const { data } = authenticatedBody(user, session);
+  return {
+    status: 401 as const,
+    data: { ...data, flows: reauthenticationFlows(user) },
+    meta: { is_authenticated: true as const },
+  };
+}

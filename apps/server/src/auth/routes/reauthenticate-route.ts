@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { readString } from '../account-validation.ts';
+import { authenticatedOrAnswer } from '../account-guards.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { authenticatedBody, tooManyRequestsBody } from '../envelopes.ts';
+import { reauthenticateWithPassword } from '../reauthenticate.ts';
+
+export function registerReauthenticateRoute(app: FastifyInstance, ctx: AuthContext) {
+  app.post('/auth/reauthenticate', async (request, reply) => {
+    const current = await authenticatedOrAnswer(ctx, request, reply);
+    if (!current) return reply;
+    if (!(await ctx.limiter.consume('reauthenticate', { user: current.user.id }))) {
+      return reply.status(429).send(tooManyRequestsBody);
+    }
+    const session = await reauthenticateWithPassword(
+      ctx,
+      app.sessions.store,
+      current,
+      readString(request.body, 'password'),
+    );
+    return authenticatedBody(current.user, session);
+  });
+}

@@ -1,0 +1,91 @@
+import { apiClient, type HttpMethod } from '../../../lib/api-client.ts';
+
+/** One `{message, code, param?}` item of an allauth error answer. */
+export interface AccountFieldError {
+  message: string;
+  code: string;
+  param?: string;
+}
+
+/** allauth's envelope: `status` mirrors the HTTP status (400/401/403/409/410 resolve, spec §8). */
+interface Envelope<T> {
+  status: number;
+  data?: T & { flows?: Array<{ id: string }> };
+  meta?: { is_authenticated?: boolean };
+  errors?: AccountFieldError[];
+}
+
+/**
+ * The server wants the password again before this change (allauth's 401 with the
+ * `reauthenticate` flow); the session is still logged in.
+ */
+export class ReauthenticationRequiredError extends Error {
+  override readonly name = 'ReauthenticationRequiredError';
+  constructor() {
+    super('Please confirm it is you: enter your password again.');
+  }
+}
+
+/** The session ended (on another device, or it expired) while the page was open. */
+export class SignedOutError extends Error {
+  override readonly name = 'SignedOutError';
+  constructor() {
+    super('You have been logged out. Log in again to continue.');
+  }
+}
+
+/** The server refused the input; `errors` carry the field (`param`) each one belongs to. */
+export class AccountInputError extends Error {
+  override readonly name = 'AccountInputError';
+  readonly status: number;
+  readonly errors: AccountFieldError[];
+  constructor(status: number, errors: AccountFieldError[]) {
+    super(errors[0]?.message ?? refusedMessage(status));
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+function refusedMessage(status: number): string {
+  return status === 403
+    ? 'That cannot be done right now. Wait a moment and try again.'
+    : 'The change was not accepted. Check what you entered and try again.';
+}
+
+/** The errors a failed account call carries, to show beside its fields. */
+export function accountErrorsOf(error: unknown): AccountFieldError[] {
+  if (error instanceof ReauthenticationCancelledError) return [];
+  if (error instanceof AccountInputError) {
+    return error.errors.length > 0 ? error.errors : [{ message: error.message, code: 'invalid' }];
+  }
+  if (error instanceof Error) return [{ message: error.message, code: 'failed' }];
+  return [{ message: 'Something went wrong. Please try again.', code: 'failed' }];
+}
+
+export function isReauthenticationRequired(envelope: Envelope<unknown>): boolean {
+  return (
+    envelope.status === 401 &&
+    envelope.meta?.is_authenticated === true &&
+    (envelope.data?.flows ?? []).some((flow) => flow.id === 'reauthenticate')
+  );
+}
+
+/**
+ * One call to the allauth account API, turned into data or a typed failure: the caller (and
+ * useReauthenticated) tells "confirm your password" from "logged out" from "fix this field".
+ */
+export async function accountCall<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const envelope = await apiClient.auth<Envelope<T>>(method, path, body === undefined ? {} : { body });
+  if (envelope.status === 200) return envelope.data as T;
+  if (isReauthenticationRequired(envelope)) throw new ReauthenticationRequiredError();
+  if (envelope.status === 401 || envelope.status === 410) throw new SignedOutError();
+  throw new AccountInputError(envelope.status, Array.isArray(envelope.errors) ? envelope.errors : []);
+}
+
+/** The person closed the password prompt: the action they started is dropped, quietly. */
+export class ReauthenticationCancelledError extends Error {
+  override readonly name = 'ReauthenticationCancelledError';
+  constructor() {
+    super('The change was cancelled.');
+  }
+}

@@ -1,0 +1,33 @@
+import {
+  RECENT_VOICE_NOTES_LIMITS,
+  recentVoiceNotesSchema,
+  type RecentVoiceNotes,
+} from '@voxpad/shared/recent-voice-notes';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { isInProgress } from '../utils/voice-note-status.ts';
+import { POLL_INTERVAL_MS } from './get-voice-notes.ts';
+
+/** GET voicenote/recent/?limit=: the newest notes across every pad, newest first. */
+export function getRecentVoiceNotes(
+  limit: number = RECENT_VOICE_NOTES_LIMITS.limitDefault,
+): Promise<RecentVoiceNotes> {
+  return apiClient.api('GET', 'voicenote/recent/', recentVoiceNotesSchema, { query: { limit } });
+}
+
+/** Invalidated by whatever files a new note (an upload from anywhere) or changes one. */
+export const recentVoiceNotesQueryKey = ['voice-notes', 'recent'] as const;
+
+export function recentVoiceNotesQueryOptions(limit: number = RECENT_VOICE_NOTES_LIMITS.limitDefault) {
+  return queryOptions({
+    queryKey: [...recentVoiceNotesQueryKey, limit] as const,
+    queryFn: () => getRecentVoiceNotes(limit),
+    // Statuses change on the server while a note is transcribed: follow them until they settle.
+    refetchInterval: (query) =>
+      query.state.data?.results.some((note) => isInProgress(note.status)) ? POLL_INTERVAL_MS : false,
+  });
+}
+
+export function useRecentVoiceNotes(limit?: number): RecentVoiceNotes {
+  return useSuspenseQuery(recentVoiceNotesQueryOptions(limit)).data;
+}

@@ -1,0 +1,54 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { LogoutButton } from '../../-components/app-header.tsx';
+
+export const Route = createFileRoute('/_authenticated/account/')({
+  component: ProfileSection,
+});
+
+function ProfileSection() {
+  useDocumentTitle('Account');
+  const session = useSession();
+  if (!session.isAuthenticated) return null;
+  const { user } = session;
+
+  return (
+    <>
+      <section
+        aria-labelledby="profile-heading"
+        className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="profile-heading" className="px-4 pt-4 font-semibold text-slate-900 dark:text-slate-50">
+          Profile
+        </h2>
+        <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+          <div className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_1fr]">
+            <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">Name shown</dt>
+            <dd className="break-words text-slate-900 dark:text-slate-100">{user.display}</dd>
+          </div>
+          <div className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_1fr]">
+            <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">Username</dt>
+            <dd className="break-words text-slate-900 dark:text-slate-100">{user.username ?? '—'}</dd>
+          </div>
+          <div className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_1fr]">
+            <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">Primary email</dt>
+            <dd className="break-all text-slate-900 dark:text-slate-100">{user.email ?? '—'}</dd>
+          </div>
+        </dl>
+      </section>
+      <section
+        aria-labelledby="logout-heading"
+        className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="logout-heading" className="font-semibold text-slate-900 dark:text-slate-50">
+          This session
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Log out when you are done on a shared computer.
+        </p>
+        <LogoutButton className="mt-3 border border-slate-300 dark:border-slate-600" />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,306 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
+import { Mailbox } from '../support/mailbox.ts';
+import { startBuiltServer, type RunningServer } from '../support/server.ts';
+
+/**
+ * The account area in Chromium against the built app: a second email address verified from
+ * its mail and made primary, a password change, signing out another browser, and the password
+ * asked again in place (on a server whose reauthentication timeout is two seconds) before the
+ * change the person started goes through by itself.
+ */
+const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
+const PASSWORD = 'a perfectly fine password';
+/** The short-timeout server's ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS. */
+const SHORT_TIMEOUT_SECONDS = 2;
+
+let mailbox: Mailbox;
+let server: RunningServer;
+let shortServer: RunningServer;
+let browser: Browser;
+/** Every context a test opens, closed after it; their pages' console errors fail the test. */
+let contexts: BrowserContext[] = [];
+let consoleErrors: string[] = [];
+let n = 0;
+
+beforeAll(async () => {
+  await fs.mkdir(screenshotDir, { recursive: true });
+  mailbox = await Mailbox.start();
+  [server, shortServer] = await Promise.all([
+    startBuiltServer({ SMTP_URL: mailbox.url }),
+    startBuiltServer({
+      SMTP_URL: mailbox.url,
+      ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS: String(SHORT_TIMEOUT_SECONDS),
+    }),
+  ]);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([server?.stop(), shortServer?.stop()]);
+  await mailbox?.close();
+});
+
+afterEach(async (test) => {
+  const page = contexts[0]?.pages()[0];
+  if (page) {
+    await page.screenshot({
+      path: path.join(screenshotDir, `account-center-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
+      fullPage: true,
+    });
+  }
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+  expect(consoleErrors).toEqual([]);
+  consoleErrors = [];
+});
+
+/** A new visitor: its own cookies. */
+async function newPage(options: { width?: number } = {}): Promise<Page> {
+  const context = await browser.newContext(
+    options.width ? { viewport: { width: options.width, height: 800 } } : {},
+  );
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    // Chromium logs every non-2xx fetch (a 401 asking for the password, a 400 for a wrong one)
+    // as "Failed to load resource"; those are expected answers, not application errors.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      consoleErrors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  return page;
+}
+
+function person(prefix: string) {
+  const username = `${prefix}${Date.now().toString(36)}${n++}`;
+  return { username, email: `${username}@example.org` };
+}
+
+function linkIn(text: string, route: string): string {
+  const link = new RegExp(`https?://\\S+${route}\\S+`).exec(text)?.[0];
+  if (!link) throw new Error(`no ${route} link in:\n${text}`);
+  return link;
+}
+
+async function signUpAndConfirm(page: Page, base: string, who: { username: string; email: string }) {
+  await page.goto(`${base}/auth/signup`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(/\/auth\/verification-pending/);
+  const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
+  await page.goto(linkIn(mail.text, '/auth/verify/'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(`${base}/`);
+}
+
+async function logIn(page: Page, base: string, identifier: string, password: string) {
+  await page.goto(`${base}/auth/login`);
+  await page.getByLabel('Username or email').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The account area's section, reached as a person would: the header, then its own menu. */
+async function openAccountSection(page: Page, section: string) {
+  await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: section }).click();
+}
+
+function emailRow(page: Page, email: string) {
+  return page.getByRole('listitem').filter({ hasText: email });
+}
+
+describe('the account area, in Chromium', () => {
+  it('adds a second email, verifies it from the mail and makes it primary', async () => {
+    const page = await newPage();
+    const who = person('emails');
+    const second = `${who.username}.work@example.org`;
+    await signUpAndConfirm(page, server.baseUrl, who);
+    await openAccountSection(page, 'Email addresses');
+    await page.waitForURL(/\/account\/emails$/);
+
+    await page.getByLabel('Add an email address').fill(second);
+    await page.getByRole('button', { name: 'Add email' }).click();
+    await page.getByText(`We sent a verification link to ${second}.`).waitFor();
+    const row = emailRow(page, second);
+    await row.getByText('Unverified').waitFor();
+    expect(await row.getByRole('button', { name: 'Make primary' }).isDisabled()).toBe(true);
+    expect(await emailRow(page, who.email).getByRole('button', { name: `Remove ${who.email}` }).isDisabled()).toBe(
+      true,
+    );
+
+    // The link opened where the mail is read: another browser, not logged in.
+    const mail = await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: 15_000 });
+    const elsewhere = await newPage();
+    await elsewhere.goto(linkIn(mail.text, '/auth/verify/'));
+    await elsewhere.getByText(second).waitFor();
+    await elsewhere.getByRole('button', { name: 'Confirm' }).click();
+    await elsewhere.waitForURL(/\/auth\/login/);
+
+    await page.reload();
+    await row.getByText('Verified').waitFor();
+    await row.getByRole('button', { name: 'Make primary' }).click();
+    await row.getByText('Primary').waitFor();
+    expect(await emailRow(page, who.email).getByText('Primary').count()).toBe(0);
+    await mailbox.waitFor(who.email, { subject: /email changed/i, timeoutMs: 15_000 });
+
+    // The profile shows the new primary address, and the old one can go now.
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('definition').filter({ hasText: second }).waitFor();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Email addresses' }).click();
+    await emailRow(page, who.email).getByRole('button', { name: `Remove ${who.email}` }).click();
+    await page.getByRole('button', { name: 'Remove address' }).click();
+    await emailRow(page, who.email).waitFor({ state: 'detached' });
+  });
+
+  it('changes the password, which signs out the other browser, then logs in with the new one', async () => {
+    const page = await newPage();
+    const who = person('password');
+    await signUpAndConfirm(page, server.baseUrl, who);
+    const other = await newPage();
+    await logIn(other, server.baseUrl, who.email, PASSWORD);
+    await other.waitForURL(`${server.baseUrl}/`);
+
+    await openAccountSection(page, 'Password');
+    const newPassword = 'another perfectly fine password';
+    await page.getByLabel('Current password').fill('not the password');
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Please type your current password.').waitFor();
+
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Show password' }).first().click();
+    expect(await page.getByLabel('Current password').getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page
+      .getByText('Your other sessions were signed out and your API tokens revoked', { exact: false })
+      .waitFor();
+
+    // This browser stays logged in on its new session; the other one was signed out.
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sessions' }).click();
+    await page.getByText('You are not logged in anywhere else.').waitFor();
+    await other.reload();
+    await other.waitForURL(/\/auth\/login/);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/auth\/login/);
+    await logIn(page, server.baseUrl, who.email, PASSWORD);
+    await page.getByText(/not correct/i).waitFor();
+    await logIn(page, server.baseUrl, who.email, newPassword);
+    await page.waitForURL(`${server.baseUrl}/`);
+  });
+
+  it('signs out another browser from the sessions list', async () => {
+    const page = await newPage();
+    const who = person('sessions');
+    await signUpAndConfirm(page, server.baseUrl, who);
+    const other = await newPage();
+    await logIn(other, server.baseUrl, who.username, PASSWORD);
+    await other.waitForURL(`${server.baseUrl}/`);
+
+    await openAccountSection(page, 'Sessions');
+    const rows = page.getByRole('listitem');
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
+    await rows.first().getByText('This device').waitFor();
+    expect(await rows.first().innerText()).toMatch(/^Chrome on Linux/);
+    expect(await rows.first().getByRole('button').count()).toBe(0);
+
+    await rows.nth(1).getByRole('button', { name: 'Sign out this session' }).click();
+    await page.getByText('You are not logged in anywhere else.').waitFor();
+    expect(await rows.count()).toBe(1);
+
+    await other.goto(`${server.baseUrl}/account`);
+    await other.waitForURL(/\/auth\/login/);
+    // The browser that did it is still logged in.
+    await page.reload();
+    await page.getByText('This device').waitFor();
+  });
+
+  it('asks for the password again in place, then finishes the change without another click', async () => {
+    const page = await newPage();
+    const who = person('reauth');
+    const second = `${who.username}.home@example.org`;
+    await signUpAndConfirm(page, shortServer.baseUrl, who);
+    await openAccountSection(page, 'Email addresses');
+    await page.getByLabel('Add an email address').waitFor();
+    // The login stops vouching for sensitive changes after this server's short timeout.
+    await page.waitForTimeout((SHORT_TIMEOUT_SECONDS + 1) * 1000);
+
+    await page.getByLabel('Add an email address').fill(second);
+    await page.getByRole('button', { name: 'Add email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await dialog.waitFor();
+    // The password field has the focus: typing goes straight there.
+    await page.keyboard.type('not my password');
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Incorrect password.').waitFor();
+
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(`We sent a verification link to ${second}.`).waitFor();
+    await emailRow(page, second).getByText('Unverified').waitFor();
+    await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: 15_000 });
+
+    // Cancelling drops the change: the address stays.
+    await page.waitForTimeout((SHORT_TIMEOUT_SECONDS + 1) * 1000);
+    await emailRow(page, second).getByRole('button', { name: `Remove ${second}` }).click();
+    await page.getByRole('button', { name: 'Remove address' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await emailRow(page, second).count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  it('fits every section at 360 and 430 px, light and dark, with 44 px touch targets', async () => {
+    const who = person('phone');
+    const setup = await newPage();
+    await signUpAndConfirm(setup, server.baseUrl, who);
+    for (const width of [360, 430]) {
+      const phone = await newPage({ width });
+      await logIn(phone, server.baseUrl, who.email, PASSWORD);
+      await phone.waitForURL(`${server.baseUrl}/`);
+      for (const section of ['', '/emails', '/password', '/sessions', '/api-tokens']) {
+        await phone.goto(`${server.baseUrl}/account${section}`);
+        await phone.getByRole('heading', { level: 2 }).first().waitFor();
+        await phone.getByText(/Loading/).waitFor({ state: 'detached' });
+        for (const scheme of ['light', 'dark'] as const) {
+          await phone.emulateMedia({ colorScheme: scheme });
+          const layout = await phone.evaluate(() => {
+            const small: string[] = [];
+            for (const control of document.querySelectorAll<HTMLElement>(
+              'main a, main button, main input, main select',
+            )) {
+              const box = control.getBoundingClientRect();
+              if (box.width === 0 || box.height === 0) continue;
+              if (box.height < 44) small.push(`${control.tagName} "${control.innerText.slice(0, 24)}" ${box.height}`);
+            }
+            const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+              .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+              .map((el) => `${el.tagName}.${el.className.toString().slice(0, 60)}`)
+              .slice(0, 5);
+            return { width: document.documentElement.scrollWidth, viewport: window.innerWidth, small, wide };
+          });
+          const where = `/account${section} at ${width} px, ${scheme}`;
+          expect(layout.width, `${where}: ${layout.wide.join(' | ')}`).toBe(layout.viewport);
+          expect(layout.small, where).toEqual([]);
+        }
+        await phone.screenshot({
+          path: path.join(screenshotDir, `account-center-${width}${section.replace('/', '-') || '-profile'}.png`),
+          fullPage: true,
+        });
+      }
+    }
+  });
+});

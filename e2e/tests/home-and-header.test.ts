@@ -1,0 +1,285 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
+import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { speak } from '../support/speech.ts';
+
+/**
+ * Issue 10, everyday use: Record from the header (and its R shortcut) files notes into the
+ * pad on screen or an Inbox made on first use; home leads with recent notes; stats have their
+ * own page; home, pad and stats fit a phone with 44 px targets, in light and dark.
+ */
+const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
+const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let workDir: string;
+let audioSeconds: number;
+const consoleErrors: string[] = [];
+
+function watchConsole(target: Page): void {
+  target.on('console', (message) => {
+    // Chromium logs every non-2xx fetch (the anonymous session check) this way: expected.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      consoleErrors.push(message.text());
+    }
+  });
+  target.on('pageerror', (error) => consoleErrors.push(String(error)));
+}
+
+const base = () => server.baseUrl;
+const recordDialog = (target: Page = page) => target.getByRole('dialog', { name: 'Record a voice note' });
+const headerRecord = (target: Page = page) =>
+  target.getByRole('banner').getByRole('button', { name: 'Record', exact: true });
+const recentRows = () => page.getByRole('region', { name: 'Recent notes' }).getByRole('listitem');
+
+interface RecentNote {
+  id: string;
+  pad_id: string;
+  pad_name: string;
+}
+async function recentNotes(): Promise<RecentNote[]> {
+  const res = await page.request.get(`${base()}/api/v1/voicenote/recent/?limit=50`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { results: RecentNote[] }).results;
+}
+
+/** Records in the open dialog for the length of the spoken sentence, stops, waits for the toast. */
+async function recordInDialog(padName: string): Promise<void> {
+  const dialog = recordDialog();
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain(`Saves to “${padName}”`);
+  // The tap that opened it was the Record tap: it is already recording.
+  const stop = dialog.getByRole('button', { name: 'Stop', exact: true });
+  await stop.waitFor();
+  await page.waitForTimeout(Math.ceil(audioSeconds * 1000));
+  await page.screenshot({
+    path: path.join(screenshotDir, `home-and-header-record-${padName.toLowerCase()}.png`),
+  });
+  expect(await dialog.getByRole('timer').innerText()).toMatch(/^0:0[2-9]|^0:[1-5]\d/);
+  await stop.click();
+  await page.getByText(`Voice note saved to “${padName}”.`).waitFor({ timeout: 30_000 });
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+beforeAll(async () => {
+  await fs.mkdir(screenshotDir, { recursive: true });
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-e2e-home-'));
+  const audio = speak(SENTENCE, workDir);
+  audioSeconds = audio.seconds;
+  server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
+  browser = await launchChromium(audio.file);
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  watchConsole(page);
+
+  await page.goto(`${base()}/auth/signup`);
+  await page.getByLabel('Email', { exact: true }).fill('home@example.org');
+  await page.getByLabel('Username', { exact: true }).fill('home-user');
+  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(`${base()}/`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (workDir) await fs.rm(workDir, { recursive: true, force: true });
+});
+
+describe('home and header, in Chromium', () => {
+  it('teaches the three first steps to someone with nothing yet', async () => {
+    const steps = page.getByRole('region', { name: 'Get started in three steps' });
+    await steps.waitFor();
+    expect(await steps.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('Create a pad'),
+      expect.stringContaining('Record'),
+      expect.stringContaining('Search what you said'),
+    ]);
+    expect(await page.getByRole('region', { name: 'Recent notes' }).count()).toBe(0);
+  });
+
+  it('records from the header on home into an Inbox made on first use', async () => {
+    const button = headerRecord();
+    expect(await button.getAttribute('aria-keyshortcuts')).toBe('r');
+    expect(await button.getAttribute('title')).toMatch(/shortcut: R/);
+    await button.click();
+    await recordInDialog('Inbox');
+
+    const notes = await recentNotes();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.pad_name).toBe('Inbox');
+    // Home now leads with the note, in the Inbox pad the recording created.
+    await expect.poll(() => recentRows().count()).toBe(1);
+    expect(await recentRows().first().innerText()).toContain('Inbox');
+    await page.getByRole('region', { name: 'Pads' }).getByRole('link', { name: /Inbox/ }).waitFor();
+    expect(await page.getByRole('region', { name: 'Get started in three steps' }).count()).toBe(0);
+  });
+
+  it('opens the recorder with the R key, but not while typing in a field', async () => {
+    const padName = page.getByLabel('Pad name');
+    await padName.fill('');
+    await padName.press('r');
+    expect(await padName.inputValue()).toBe('r');
+    expect(await recordDialog().isVisible()).toBe(false);
+    await padName.fill('');
+
+    await page.locator('body').click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press('r');
+    await recordInDialog('Inbox');
+
+    // The second note reuses the Inbox rather than making another.
+    const notes = await recentNotes();
+    expect(notes.map((n) => n.pad_name)).toEqual(['Inbox', 'Inbox']);
+    expect(new Set(notes.map((n) => n.pad_id)).size).toBe(1);
+    await expect.poll(() => recentRows().count()).toBe(2);
+    expect(
+      await page.getByRole('region', { name: 'Pads' }).getByRole('link', { name: /Inbox/ }).count(),
+    ).toBe(1);
+  });
+
+  it('lists recent notes with their status, length and what was said', async () => {
+    const first = recentRows().first();
+    await first.getByText('Done', { exact: true }).waitFor({ timeout: 120_000 });
+    await expect.poll(() => first.locator('p').count(), { timeout: 10_000 }).toBe(2);
+    const text = await first.innerText();
+    expect(text).toMatch(/Inbox · today · \d+ s/);
+    await first.getByRole('link').click();
+    await page.waitForURL(/\/pad\/[0-9a-z]{26}\/voicenotes\/[0-9a-z]{26}$/);
+  });
+
+  it('records into the pad on screen', async () => {
+    await page.goto(`${base()}/`);
+    await page.getByLabel('Pad name').fill('Errands');
+    await page.getByRole('button', { name: 'New pad' }).click();
+    await page.getByRole('link', { name: /Errands/ }).click();
+    await page.getByRole('heading', { name: 'Errands', level: 1 }).waitFor();
+    await headerRecord().click();
+    await recordInDialog('Errands');
+    const notes = await recentNotes();
+    expect(notes[0]!.pad_name).toBe('Errands');
+    await page.locator('main li[data-note-id]').first().waitFor();
+  });
+
+  it('shows the stats on their own page, linked from the header', async () => {
+    await page.goto(`${base()}/`);
+    await page.getByRole('banner').getByRole('link', { name: 'Stats', exact: true }).click();
+    await page.waitForURL(`${base()}/stats`);
+    await page.getByRole('heading', { name: 'Stats', level: 1 }).waitFor();
+    await page.getByText('Words transcribed').waitFor();
+    expect(await page.title()).toMatch(/^Stats/);
+  });
+
+  it('fits home, pad and stats on a 390 px phone with 44 px targets, light and dark', async () => {
+    const phone = await context.newPage();
+    watchConsole(phone);
+    await phone.setViewportSize({ width: 390, height: 844 });
+    const padId = (await recentNotes())[0]!.pad_id;
+    const screens = [
+      { url: '/', ready: 'Home' },
+      { url: `/pad/${padId}`, ready: 'Errands' },
+      { url: '/stats', ready: 'Stats' },
+    ];
+    for (const screen of screens) {
+      await phone.goto(`${base()}${screen.url}`);
+      await phone.getByRole('heading', { name: screen.ready, level: 1 }).waitFor();
+      // The compact header folds secondary links into a menu.
+      expect(await phone.getByRole('banner').getByRole('link', { name: 'Profile' }).count()).toBe(0);
+      for (const menuOpen of [false, true]) {
+        if (menuOpen) await phone.getByRole('button', { name: 'Menu' }).click();
+        for (const scheme of ['light', 'dark'] as const) {
+          await phone.emulateMedia({ colorScheme: scheme });
+          const layout = await phone.evaluate(() => {
+            const small: string[] = [];
+            for (const control of document.querySelectorAll<HTMLElement>(
+              'header a, header button, main a, main button',
+            )) {
+              const box = control.getBoundingClientRect();
+              if (box.width === 0 || box.height === 0) continue;
+              if (box.height < 44) {
+                small.push(`${control.tagName} "${control.innerText.trim().slice(0, 24)}" ${box.height}px`);
+              }
+            }
+            return { width: document.documentElement.scrollWidth, viewport: window.innerWidth, small };
+          });
+          const where = `${screen.url} ${scheme}${menuOpen ? ' menu' : ''}`;
+          expect(layout.width, where).toBe(layout.viewport);
+          expect(layout.small, where).toEqual([]);
+        }
+        if (menuOpen) {
+          await phone.getByRole('banner').getByRole('link', { name: 'Profile' }).waitFor();
+          await phone.getByRole('button', { name: 'Menu' }).click();
+        }
+      }
+      await phone.screenshot({
+        path: path.join(screenshotDir, `home-and-header-phone-${screen.ready.toLowerCase()}.png`),
+        fullPage: true,
+      });
+    }
+    await phone.close();
+  });
+
+  it('fits profile and the auth screens at 360 and 430 px, focusing the first field', async () => {
+    const noOverflow = (target: Page) =>
+      target.evaluate(() => document.documentElement.scrollWidth === window.innerWidth);
+    const phone = await context.newPage();
+    watchConsole(phone);
+    for (const width of [360, 430]) {
+      await phone.setViewportSize({ width, height: 800 });
+      await phone.goto(`${base()}/profile`);
+      await phone.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+      const culprits = await phone.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .slice(0, 8)
+          .map(
+            (el) =>
+              `${el.tagName}.${el.className.toString().slice(0, 80)} ${Math.round(el.getBoundingClientRect().right)}`,
+          ),
+      );
+      expect(await noOverflow(phone), `/profile at ${width}: ${culprits.join(' | ')}`).toBe(true);
+    }
+    await phone.close();
+
+    const anonymous = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const visitor = await anonymous.newPage();
+    watchConsole(visitor);
+    const screens = [
+      { url: '/auth/login', first: 'Username or email' },
+      { url: '/auth/signup', first: 'Email' },
+      { url: '/auth/magic/code', first: 'Email' },
+      { url: '/auth/password/reset', first: 'Email' },
+    ];
+    for (const screen of screens) {
+      for (const width of [360, 430]) {
+        await visitor.setViewportSize({ width, height: 800 });
+        await visitor.goto(`${base()}${screen.url}`);
+        const field = visitor.getByLabel(screen.first, { exact: true });
+        await field.waitFor();
+        await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+        expect(await noOverflow(visitor), `${screen.url} at ${width}`).toBe(true);
+      }
+    }
+
+    // The password can be shown to check what was typed.
+    await visitor.goto(`${base()}/auth/login`);
+    const password = visitor.getByLabel('Password', { exact: true });
+    await password.fill('secret words');
+    const toggle = visitor.getByRole('button', { name: 'Show password' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    expect(await password.getAttribute('type')).toBe('text');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await anonymous.close();
+  });
+
+  it('raised no console errors', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
