@@ -49,7 +49,10 @@ afterEach(async (test) => {
   const page = contexts[0]?.pages()[0];
   if (page) {
     await page.screenshot({
-      path: path.join(screenshotDir, `account-center-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
+      path: path.join(
+        screenshotDir,
+        `account-center-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
+      ),
       fullPage: true,
     });
   }
@@ -116,7 +119,10 @@ async function openAccountSection(page: Page, section: string) {
 }
 
 function emailRow(page: Page, email: string) {
-  return page.getByRole('listitem').filter({ hasText: email });
+  return page
+    .getByRole('region', { name: 'Email addresses' })
+    .getByRole('listitem')
+    .filter({ hasText: email });
 }
 
 describe('the account area, in Chromium', () => {
@@ -132,11 +138,13 @@ describe('the account area, in Chromium', () => {
     await page.getByRole('button', { name: 'Add email' }).click();
     await page.getByText(`We sent a verification link to ${second}.`).waitFor();
     const row = emailRow(page, second);
-    await row.getByText('Unverified').waitFor();
+    await row.getByText('Unverified', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: 'Make primary' }).isDisabled()).toBe(true);
-    expect(await emailRow(page, who.email).getByRole('button', { name: `Remove ${who.email}` }).isDisabled()).toBe(
-      true,
-    );
+    expect(
+      await emailRow(page, who.email)
+        .getByRole('button', { name: `Remove ${who.email}` })
+        .isDisabled(),
+    ).toBe(true);
 
     // The link opened where the mail is read: another browser, not logged in.
     const mail = await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: 15_000 });
@@ -147,17 +155,22 @@ describe('the account area, in Chromium', () => {
     await elsewhere.waitForURL(/\/auth\/login/);
 
     await page.reload();
-    await row.getByText('Verified').waitFor();
+    await row.getByText('Verified', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Make primary' }).click();
-    await row.getByText('Primary').waitFor();
-    expect(await emailRow(page, who.email).getByText('Primary').count()).toBe(0);
+    await row.getByText('Primary', { exact: true }).waitFor();
+    expect(await emailRow(page, who.email).getByText('Primary', { exact: true }).count()).toBe(0);
     await mailbox.waitFor(who.email, { subject: /email changed/i, timeoutMs: 15_000 });
 
     // The profile shows the new primary address, and the old one can go now.
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('definition').filter({ hasText: second }).waitFor();
-    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Email addresses' }).click();
-    await emailRow(page, who.email).getByRole('button', { name: `Remove ${who.email}` }).click();
+    await page
+      .getByRole('navigation', { name: 'Account' })
+      .getByRole('link', { name: 'Email addresses' })
+      .click();
+    await emailRow(page, who.email)
+      .getByRole('button', { name: `Remove ${who.email}` })
+      .click();
     await page.getByRole('button', { name: 'Remove address' }).click();
     await emailRow(page, who.email).waitFor({ state: 'detached' });
   });
@@ -206,9 +219,10 @@ describe('the account area, in Chromium', () => {
     const other = await newPage();
     await logIn(other, server.baseUrl, who.username, PASSWORD);
     await other.waitForURL(`${server.baseUrl}/`);
+    await openAccountSection(other, 'Password');
 
     await openAccountSection(page, 'Sessions');
-    const rows = page.getByRole('listitem');
+    const rows = page.getByRole('region', { name: 'Active sessions' }).getByRole('listitem');
     await rows.nth(1).waitFor();
     expect(await rows.count()).toBe(2);
     await rows.first().getByText('This device').waitFor();
@@ -219,6 +233,12 @@ describe('the account area, in Chromium', () => {
     await page.getByText('You are not logged in anywhere else.').waitFor();
     expect(await rows.count()).toBe(1);
 
+    // The other browser, still showing the account area, finds itself logged out at its next
+    // change and is taken to the login screen, which will bring it back.
+    await other.getByLabel('Current password').fill(PASSWORD);
+    await other.getByLabel('New password').fill('a password never to be set');
+    await other.getByRole('button', { name: 'Change password' }).click();
+    await other.waitForURL(/\/auth\/login\?redirect=%2Faccount%2Fpassword/);
     await other.goto(`${server.baseUrl}/account`);
     await other.waitForURL(/\/auth\/login/);
     // The browser that did it is still logged in.
@@ -244,17 +264,20 @@ describe('the account area, in Chromium', () => {
     await page.keyboard.type('not my password');
     await page.keyboard.press('Enter');
     await dialog.getByText('Incorrect password.').waitFor();
+    await page.screenshot({ path: path.join(screenshotDir, 'account-center-reauthenticate-dialog.png') });
 
     await dialog.getByLabel('Your password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText(`We sent a verification link to ${second}.`).waitFor();
-    await emailRow(page, second).getByText('Unverified').waitFor();
+    await emailRow(page, second).getByText('Unverified', { exact: true }).waitFor();
     await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: 15_000 });
 
     // Cancelling drops the change: the address stays.
     await page.waitForTimeout((SHORT_TIMEOUT_SECONDS + 1) * 1000);
-    await emailRow(page, second).getByRole('button', { name: `Remove ${second}` }).click();
+    await emailRow(page, second)
+      .getByRole('button', { name: `Remove ${second}` })
+      .click();
     await page.getByRole('button', { name: 'Remove address' }).click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -274,7 +297,7 @@ describe('the account area, in Chromium', () => {
       for (const section of ['', '/emails', '/password', '/sessions', '/api-tokens']) {
         await phone.goto(`${server.baseUrl}/account${section}`);
         await phone.getByRole('heading', { level: 2 }).first().waitFor();
-        await phone.getByText(/Loading/).waitFor({ state: 'detached' });
+        await phone.waitForFunction(() => !document.body.innerText.includes('Loading'));
         for (const scheme of ['light', 'dark'] as const) {
           await phone.emulateMedia({ colorScheme: scheme });
           const layout = await phone.evaluate(() => {
@@ -284,7 +307,8 @@ describe('the account area, in Chromium', () => {
             )) {
               const box = control.getBoundingClientRect();
               if (box.width === 0 || box.height === 0) continue;
-              if (box.height < 44) small.push(`${control.tagName} "${control.innerText.slice(0, 24)}" ${box.height}`);
+              if (box.height < 44)
+                small.push(`${control.tagName} "${control.innerText.slice(0, 24)}" ${box.height}`);
             }
             const wide = [...document.querySelectorAll<HTMLElement>('body *')]
               .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
@@ -297,7 +321,10 @@ describe('the account area, in Chromium', () => {
           expect(layout.small, where).toEqual([]);
         }
         await phone.screenshot({
-          path: path.join(screenshotDir, `account-center-${width}${section.replace('/', '-') || '-profile'}.png`),
+          path: path.join(
+            screenshotDir,
+            `account-center-${width}${section.replace('/', '-') || '-profile'}.png`,
+          ),
           fullPage: true,
         });
       }

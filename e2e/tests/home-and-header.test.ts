@@ -190,7 +190,7 @@ describe('home and header, in Chromium', () => {
       await phone.goto(`${base()}${screen.url}`);
       await phone.getByRole('heading', { name: screen.ready, level: 1 }).waitFor();
       // The compact header folds secondary links into a menu.
-      expect(await phone.getByRole('banner').getByRole('link', { name: 'Profile' }).count()).toBe(0);
+      expect(await phone.getByRole('banner').getByRole('link', { name: 'Account' }).count()).toBe(0);
       for (const menuOpen of [false, true]) {
         if (menuOpen) await phone.getByRole('button', { name: 'Menu' }).click();
         for (const scheme of ['light', 'dark'] as const) {
@@ -213,7 +213,7 @@ describe('home and header, in Chromium', () => {
           expect(layout.small, where).toEqual([]);
         }
         if (menuOpen) {
-          await phone.getByRole('banner').getByRole('link', { name: 'Profile' }).waitFor();
+          await phone.getByRole('banner').getByRole('link', { name: 'Account' }).waitFor();
           await phone.getByRole('button', { name: 'Menu' }).click();
         }
       }
@@ -225,15 +225,16 @@ describe('home and header, in Chromium', () => {
     await phone.close();
   });
 
-  it('fits profile and the auth screens at 360 and 430 px, focusing the first field', async () => {
+  it('fits the account area and the auth screens at 360 and 430 px, focusing the first field', async () => {
     const noOverflow = (target: Page) =>
       target.evaluate(() => document.documentElement.scrollWidth === window.innerWidth);
     const phone = await context.newPage();
     watchConsole(phone);
     for (const width of [360, 430]) {
       await phone.setViewportSize({ width, height: 800 });
+      // /profile now leads to the account area.
       await phone.goto(`${base()}/profile`);
-      await phone.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+      await phone.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
       const culprits = await phone.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('body *')]
           .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)

@@ -157,7 +157,7 @@ describe('search a spoken word and play from there, in Chromium', () => {
     await page.goto(`${server.baseUrl}/player`);
     await page.getByRole('heading', { name: 'Keyboard shortcuts' }).waitFor();
     await shoot('player');
-    await page.goto(`${server.baseUrl}/profile`);
+    await page.goto(`${server.baseUrl}/account/api-tokens`);
     await page.getByLabel('Token name').fill('Laptop script');
     await page.getByRole('button', { name: 'Create token' }).click();
     await page.getByLabel('New API token').waitFor();

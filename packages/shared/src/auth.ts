@@ -130,5 +130,11 @@ export const signupRequestSchema = z.object({
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
+/**
+ * How long a mailed link works, in days: email confirmation (allauth's
+ * ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS) and password reset (Django's PASSWORD_RESET_TIMEOUT).
+ */
+export const EMAIL_LINK_LIFETIME_DAYS = 3;
+
 /** How long an emailed login code works (allauth's ACCOUNT_LOGIN_BY_CODE_TIMEOUT). */
 export const LOGIN_CODE_LIFETIME_SECONDS = 180;

@@ -1,3 +1,4 @@
+import { EMAIL_LINK_LIFETIME_DAYS } from '@voxpad/shared/auth';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { newToken, sha256 } from '../lib/tokens.ts';
@@ -5,7 +6,7 @@ import { findOtherAddress } from './email-addresses-repository.ts';
 import { findUserById, normaliseEmail } from './users-repository.ts';
 
 /** allauth's ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS. */
-export const EMAIL_VERIFICATION_TTL_MS = 3 * 24 * 60 * 60 * 1000;
+export const EMAIL_VERIFICATION_TTL_MS = EMAIL_LINK_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 /** The address a key confirms: the account's primary or one of its other addresses. */
 export interface AddressToVerify {

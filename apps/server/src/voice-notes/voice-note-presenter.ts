@@ -26,7 +26,10 @@ export function presentVoiceNote(row: VoiceNoteRow): VoiceNote {
     language: row.language,
     engine: row.engine,
     transcript_edited: row.transcript_edited === 1,
-    snippet: transcriptSnippet(row.transcript?.slice(0, SNIPPET_SOURCE_CHARS) ?? null, VOICE_NOTE_LIMITS.snippetMax),
+    snippet: transcriptSnippet(
+      row.transcript?.slice(0, SNIPPET_SOURCE_CHARS) ?? null,
+      VOICE_NOTE_LIMITS.snippetMax,
+    ),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };

@@ -30,7 +30,8 @@ beforeAll(async () => {
 afterAll(async () => {
   // A stalled upload aborted before its first byte can leave fetch's pool holding a fresh
   // connection that never carries a request; close() would wait out the headers timeout.
-  server.app.server.closeAllConnections();
+  // Both apps: a refused oversized upload can leave the same kind of connection behind.
+  for (const app of [server, small]) app.app.server.closeAllConnections();
   await Promise.all([server.close(), small.close()]);
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, reloadOnce, reloadWouldLoad } from './chunk-reload.ts';
+import { entryScriptOf, isChunkLoadError, newBuildAvailable, reloadOnce } from './chunk-reload.ts';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -48,20 +48,28 @@ describe('reload after a failed page-module load', () => {
   });
 });
 
-describe('would a reload load the app?', () => {
+describe('is a new release really there?', () => {
   const page = (entry: string) =>
     `<!doctype html><html><head><script src="/theme-init.js"></script>
     <script type="module" crossorigin src="${entry}"></script></head><body><div id="root"></div></body></html>`;
 
-  it('only when online and the server answers with the app page', async () => {
-    const served = () => Promise.resolve(page('/assets/index-new.js'));
-    expect(await reloadWouldLoad({ online: true, fetchIndex: served })).toBe(true);
-    expect(await reloadWouldLoad({ online: false, fetchIndex: served })).toBe(false);
-    const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
-    expect(await reloadWouldLoad({ online: true, fetchIndex: unreachable })).toBe(false);
-    // A captive portal or proxy error page is not the app.
-    expect(
-      await reloadWouldLoad({ online: true, fetchIndex: () => Promise.resolve('<h1>Sign in to Wi-Fi</h1>') }),
-    ).toBe(false);
+  it('reads the entry module from the app page', () => {
+    expect(entryScriptOf(page('/assets/index-abc123.js'))).toBe('/assets/index-abc123.js');
+    expect(entryScriptOf('<script src="/theme-init.js"></script>')).toBeNull();
+  });
+
+  it('only when online and the server names another entry module', async () => {
+    const served = (entry: string) => () => Promise.resolve(page(entry));
+    const running = '/assets/index-old.js';
+    const check = (
+      online: boolean,
+      fetchIndex: () => Promise<string>,
+      runningEntry: string | null = running,
+    ) => newBuildAvailable({ online, runningEntry, fetchIndex });
+    expect(await check(true, served('/assets/index-new.js'))).toBe(true);
+    expect(await check(true, served(running))).toBe(false);
+    expect(await check(false, served('/assets/index-new.js'))).toBe(false);
+    expect(await check(true, () => Promise.reject(new TypeError('Failed to fetch')))).toBe(false);
+    expect(await check(true, served('/assets/index-new.js'), null)).toBe(false);
   });
 });

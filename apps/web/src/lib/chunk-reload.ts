@@ -45,29 +45,49 @@ function browserDeps(): ReloadDeps {
   return { storage, reload: () => window.location.reload() };
 }
 
-export interface ReachabilityDeps {
+/** The entry module a page of the app loads, e.g. "/assets/index-3f9a1c.js"; null if none. */
+export function entryScriptOf(html: string): string | null {
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
+    if (!/\btype=["']?module\b/i.test(tag)) continue;
+    const src = /\bsrc=["']?([^"'\s>]+)/i.exec(tag)?.[1];
+    if (src) return src;
+  }
+  return null;
+}
+
+export interface BuildCheckDeps {
   online: boolean;
+  /** The entry module of the page that is running. */
+  runningEntry: string | null;
   /** Fetches the app's HTML as the server has it now, bypassing caches. */
   fetchIndex: () => Promise<string>;
 }
 
 /**
- * Whether a reload would load the app again: the browser is online and the server answers
- * with the app's page. Only then is the spec's "reload once" after a failed page module safe;
- * offline, a reload would only trade the page for the browser's error screen.
+ * Whether the server now has another build than the one running: only then can a reload
+ * load the page module that just failed (the spec's "reloaded once" after a new release).
+ * Offline, or with the same build, a reload would only trade the page, and anything held in
+ * memory such as a recording waiting to upload, for the browser's error screen; the route's
+ * error screen retries the module in place instead.
  */
-export async function reloadWouldLoad({ online, fetchIndex }: ReachabilityDeps): Promise<boolean> {
-  if (!online) return false;
+export async function newBuildAvailable({
+  online,
+  runningEntry,
+  fetchIndex,
+}: BuildCheckDeps): Promise<boolean> {
+  if (!online || runningEntry === null) return false;
   try {
-    return /<div id=["']?root\b/i.test(await fetchIndex());
+    const served = entryScriptOf(await fetchIndex());
+    return served !== null && served !== runningEntry;
   } catch {
     return false;
   }
 }
 
-function browserReachability(): ReachabilityDeps {
+function browserBuildCheck(): BuildCheckDeps {
   return {
     online: navigator.onLine,
+    runningEntry: document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null,
     fetchIndex: async () => {
       const response = await fetch('/', { cache: 'no-store', headers: { Accept: 'text/html' } });
       if (!response.ok) throw new Error(`The app page answered ${response.status}.`);
@@ -79,20 +99,20 @@ function browserReachability(): ReachabilityDeps {
 let reloadStarted = false;
 
 /**
- * After a page module failed to load (typically a new release): reloads the page once, when
- * the server can be reached. Returns whether a reload is under way.
+ * After a page module failed to load: reloads once if a new release is really there.
+ * Returns whether a reload is under way.
  */
-export async function reloadIfReachable(error: unknown): Promise<boolean> {
+export async function reloadIfNewBuild(error: unknown): Promise<boolean> {
   if (!isChunkLoadError(error)) return false;
   if (reloadStarted) return true;
-  if (!(await reloadWouldLoad(browserReachability()))) return false;
+  if (!(await newBuildAvailable(browserBuildCheck()))) return false;
   reloadStarted = reloadOnce(browserDeps());
   return reloadStarted;
 }
 
 /**
  * Vite reports failed loads of page modules with this event. The decision to reload is
- * ours (reloadIfReachable, from the route's error screen), so TanStack Router's lazy route
+ * ours (reloadIfNewBuild, from the route's error screen), so TanStack Router's lazy route
  * components are told this failure was handled and do not reload by themselves: offline,
  * that reload ended on the browser's "no internet" page.
  */

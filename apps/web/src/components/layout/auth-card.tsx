@@ -18,8 +18,11 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
         ) : null}
         <div className="mt-6">{children}</div>
       </div>
+      {/* On phones the footer's links ("Sign up", "Back to log in") are 44 px touch targets. */}
       {footer ? (
-        <div className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300">{footer}</div>
+        <div className="mt-4 text-center text-sm text-slate-600 max-sm:[&_a]:inline-flex max-sm:[&_a]:min-h-11 max-sm:[&_a]:items-center dark:text-slate-300">
+          {footer}
+        </div>
       ) : null}
     </div>
   );

@@ -1,8 +1,15 @@
+export interface ShortcutsHelpProps {
+  shortcuts: ReadonlyArray<{ keys: string; does: string }>;
+  /** The heading's level where it stands in the page's outline. */
+  headingLevel?: 2 | 3;
+}
+
 /** The keyboard shortcuts a player offers, listed where people can see them. */
-export function ShortcutsHelp({ shortcuts }: { shortcuts: ReadonlyArray<{ keys: string; does: string }> }) {
+export function ShortcutsHelp({ shortcuts, headingLevel = 3 }: ShortcutsHelpProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div>
-      <h3 className="text-sm font-medium text-slate-900 dark:text-slate-50">Shortcuts</h3>
+      <Heading className="text-sm font-medium text-slate-900 dark:text-slate-50">Keyboard shortcuts</Heading>
       <dl className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
         {shortcuts.map((shortcut) => (
           <div key={shortcut.keys} className="flex items-center gap-2">

@@ -39,7 +39,7 @@ export function AppHeader() {
     <header className="border-b border-slate-200 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-900/80">
       {/* One row from lg up: the search box takes what the fixed parts leave (header-search). */}
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:flex-wrap sm:gap-x-6 sm:py-3 lg:flex-nowrap lg:gap-x-4">
-        <div className="flex min-w-0 items-center gap-6 lg:shrink-0 lg:gap-4">
+        <div className="flex min-w-0 items-center gap-6 lg:shrink-0 lg:gap-3">
           <Brand />
           <div className="max-sm:hidden">
             <HeaderNav layout="row" />

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { focusRing } from '../../components/ui/button.tsx';
 
-const linkClasses = `inline-flex min-h-11 items-center rounded-md px-3 text-sm lg:px-2.5 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:min-h-9 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white ${focusRing}`;
+const linkClasses = `inline-flex min-h-11 items-center rounded-md px-3 text-sm lg:px-2 font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:min-h-9 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white ${focusRing}`;
 const activeClasses = 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white';
 const active = { className: activeClasses, 'aria-current': 'page' } as const;
 

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useOnline } from '../../hooks/use-online.ts';
-import { isChunkLoadError, reloadIfReachable } from '../../lib/chunk-reload.ts';
+import { isChunkLoadError, reloadIfNewBuild } from '../../lib/chunk-reload.ts';
 import { reportError } from '../../lib/sentry.ts';
 
 type ChunkCheck = 'checking' | 'reloading' | 'done';
@@ -34,11 +34,11 @@ export function RouteErrorFallback({ error, reset }: ErrorComponentProps) {
   useEffect(() => {
     if (!chunkError || offlineChunk) return;
     let current = true;
-    void reloadIfReachable(error).then((reloading) => {
+    void reloadIfNewBuild(error).then((reloading) => {
       if (!current) return;
       const module = error instanceof Error ? error.message : String(error);
       if (!reloading && !retriedModules.has(module)) {
-        // The server could not be reached although the browser says it is online (a dropped
+        // The same build is still served: the module is there, the fetch failed (a dropped
         // connection, the network coming back). One more try before showing the error.
         retriedModules.add(module);
         reset();

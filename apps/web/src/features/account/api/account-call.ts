@@ -78,7 +78,9 @@ export async function accountCall<T>(method: HttpMethod, path: string, body?: un
   const envelope = await apiClient.auth<Envelope<T>>(method, path, body === undefined ? {} : { body });
   if (envelope.status === 200) return envelope.data as T;
   if (isReauthenticationRequired(envelope)) throw new ReauthenticationRequiredError();
-  if (envelope.status === 401 || envelope.status === 410) throw new SignedOutError();
+  // allauth answers 409 to adding an address without a logged-in user: the session is gone too.
+  if (envelope.status === 401 || envelope.status === 409 || envelope.status === 410)
+    throw new SignedOutError();
   throw new AccountInputError(envelope.status, Array.isArray(envelope.errors) ? envelope.errors : []);
 }
 

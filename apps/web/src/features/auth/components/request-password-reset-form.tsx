@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { EMAIL_LINK_LIFETIME_DAYS } from '@voxpad/shared/auth';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
@@ -42,7 +43,7 @@ export function RequestPasswordResetForm({ onEnterCode }: RequestPasswordResetFo
     return (
       <FormAlert tone="success">
         If an account uses {email}, an email with a link to choose a new password is on its way. The link
-        works once.
+        works once, for {EMAIL_LINK_LIFETIME_DAYS} days.
       </FormAlert>
     );
   }

@@ -2,16 +2,30 @@ import { QueryClient, QueryClientProvider, useInfiniteQuery } from '@tanstack/re
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Page } from '@voxpad/shared/pagination';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueuePlayer, type QueueItem } from './queue-player.tsx';
+import { QueuePlayer, type QueueItem, type QueueMedia } from './queue-player.tsx';
 
 const PAGE_SIZE = 5;
 const NOTES: QueueItem[] = Array.from({ length: 12 }, (_, i) => ({
   id: `n${i + 1}`,
   title: `Note ${i + 1}`,
-  src: `/audio/n${i + 1}.wav`,
   durationSeconds: 10,
-  transcript: null,
 }));
+
+/** A bare audio element in place of the note page's player the route composes in. */
+function media({ itemId, mediaRef, audioProps }: QueueMedia) {
+  return (
+    <audio
+      key={itemId}
+      ref={mediaRef}
+      src={`/audio/${itemId}.wav`}
+      aria-label="Voice note audio"
+      {...audioProps}
+    />
+  );
+}
+
+/** Sources `play()` was called on, in order. */
+let played: string[] = [];
 
 function pageAt(cursor: string | null): Page<QueueItem> {
   const start = cursor === null ? 0 : Number(cursor);
@@ -42,6 +56,7 @@ function PagedPlayer({ fetchPage }: { fetchPage: (cursor: string | null) => Prom
         failed: notes.isFetchNextPageError,
         loadMore: () => void notes.fetchNextPage(),
       }}
+      renderMedia={media}
     />
   );
 }
@@ -62,7 +77,11 @@ const findQueueButton = (n: number) =>
 const position = () => screen.getByText(/^Now playing/).textContent;
 
 beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  played = [];
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    played.push(this.getAttribute('src') ?? '');
+    return Promise.resolve();
+  });
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
 });
 afterEach(cleanup);
@@ -115,7 +134,8 @@ describe('QueuePlayer across pages', () => {
     await act(async () => release());
     await screen.findByRole('heading', { name: 'Note 6' });
     expect(position()).toBe('Now playing · 6 of 12');
-    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    // Playback carried on: the next note's audio was started.
+    await waitFor(() => expect(played.at(-1)).toBe('/audio/n6.wav'));
     expect(screen.queryByText('Loading the next notes…')).toBeNull();
   });
 

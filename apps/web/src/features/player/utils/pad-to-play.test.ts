@@ -27,6 +27,8 @@ describe('padToPlay', () => {
     expect(padToPlay({ chosen: undefined, lastNotePad: undefined, pads: [pads[0]!], morePads: false })).toBe(
       'empty',
     );
-    expect(padToPlay({ chosen: undefined, lastNotePad: undefined, pads: [], morePads: false })).toBeUndefined();
+    expect(
+      padToPlay({ chosen: undefined, lastNotePad: undefined, pads: [], morePads: false }),
+    ).toBeUndefined();
   });
 });

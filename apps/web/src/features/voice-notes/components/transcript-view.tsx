@@ -94,7 +94,9 @@ export function TranscriptView({ words, active, onPlayFrom, timeHref, labelledBy
                       onClick={() => choose(word.start, index)}
                       onKeyDown={(event) => onWordKeyDown(event, index)}
                       className={`rounded px-0.5 text-slate-800 hover:bg-indigo-50 max-sm:min-h-11 dark:text-slate-100 dark:hover:bg-indigo-500/20 ${focusRing} ${
-                        index === active ? 'bg-amber-200 text-slate-950 dark:bg-amber-500/40 dark:text-white' : ''
+                        index === active
+                          ? 'bg-amber-200 text-slate-950 dark:bg-amber-500/40 dark:text-white'
+                          : ''
                       } ${uncertain ? 'underline decoration-slate-400 decoration-dotted underline-offset-4' : ''}`}
                     >
                       {word.word}

@@ -135,6 +135,11 @@ function VoiceNoteRow({
             {' · '}
             {note.duration_seconds === null ? 'length unknown' : formatDuration(note.duration_seconds)}
           </p>
+          {note.snippet ? (
+            <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-300">
+              {note.snippet}
+            </p>
+          ) : null}
         </div>
         <div className="flex items-center gap-2">
           <StatusBadge

@@ -286,7 +286,7 @@ export function VoiceNotePlayer({
         <PlaybackControls onSkip={skip} rate={rate} onRateChange={changeRate} />
         {shortcuts ? (
           <div className="max-sm:hidden">
-            <ShortcutsHelp shortcuts={NOTE_SHORTCUTS} />
+            <ShortcutsHelp shortcuts={NOTE_SHORTCUTS} headingLevel={2} />
           </div>
         ) : null}
       </div>

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
-import { TextLink } from '../../../components/ui/text-link.tsx';
+import { TextLink, textLinkPhoneTarget } from '../../../components/ui/text-link.tsx';
 import { authConfigQueryOptions } from '../../../features/auth/api/get-auth-config.ts';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { SocialLoginButtons } from '../../../features/auth/components/social-login-buttons.tsx';
@@ -53,9 +53,13 @@ function LoginPage() {
           onPendingFlow={onPendingFlow}
         />
         <div className="flex flex-wrap justify-between gap-2 text-sm">
-          <TextLink to="/auth/password/reset">Forgot your password?</TextLink>
+          <TextLink to="/auth/password/reset" className={textLinkPhoneTarget}>
+            Forgot your password?
+          </TextLink>
           {config.account.login_by_code_enabled ? (
-            <TextLink to="/auth/magic/code">Email me a login code</TextLink>
+            <TextLink to="/auth/magic/code" className={textLinkPhoneTarget}>
+              Email me a login code
+            </TextLink>
           ) : null}
         </div>
         <SocialLoginButtons

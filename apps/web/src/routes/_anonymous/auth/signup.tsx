@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextLink } from '../../../components/ui/text-link.tsx';
+import { TextLink, textLinkPhoneTarget } from '../../../components/ui/text-link.tsx';
 import { authConfigQueryOptions } from '../../../features/auth/api/get-auth-config.ts';
 import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
 import { SocialLoginButtons } from '../../../features/auth/components/social-login-buttons.tsx';
@@ -41,8 +41,15 @@ function SignupPage() {
             callbackUrl={`${window.location.origin}/auth/social/callback`}
           />
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            By signing up you accept the <TextLink to="/terms">terms</TextLink> and the{' '}
-            <TextLink to="/privacy">privacy notice</TextLink>.
+            By signing up you accept the{' '}
+            <TextLink to="/terms" className={textLinkPhoneTarget}>
+              terms
+            </TextLink>{' '}
+            and the{' '}
+            <TextLink to="/privacy" className={textLinkPhoneTarget}>
+              privacy notice
+            </TextLink>
+            .
           </p>
         </div>
       ) : (

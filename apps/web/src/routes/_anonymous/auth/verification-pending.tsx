@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { EMAIL_LINK_LIFETIME_DAYS } from '@voxpad/shared/auth';
 import { useMutation } from '@tanstack/react-query';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,7 +26,10 @@ function VerificationPendingPage() {
   return (
     <AuthCard title="Confirm your email" footer={<TextLink to="/auth/login">Back to log in</TextLink>}>
       <div className="space-y-3 text-sm text-slate-700 dark:text-slate-200">
-        <p>We sent you an email with a link to confirm your address. Open it to finish signing up.</p>
+        <p>
+          We sent you an email with a link to confirm your address. Open it within {EMAIL_LINK_LIFETIME_DAYS}{' '}
+          days to finish signing up.
+        </p>
         <p className="text-slate-500 dark:text-slate-400">
           Nothing arrived after a few minutes? Check your spam folder, or send the link again.
         </p>

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { ReauthenticationProvider } from '../../../features/account/components/reauthentication-provider.tsx';
 import { PageHeading } from '../../-components/page-heading.tsx';
 import { AccountNav } from './-components/account-nav.tsx';
+import { useLeaveWhenSignedOut } from './-components/use-leave-when-signed-out.ts';
 
 export const Route = createFileRoute('/_authenticated/account')({
   component: AccountLayout,
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/_authenticated/account')({
 
 /** The account area: its sections, and the one password prompt their sensitive changes share. */
 function AccountLayout() {
+  useLeaveWhenSignedOut();
   return (
     <div className="space-y-6">
       <PageHeading title="Account" description="Your profile, how you log in, and where you are logged in." />
