@@ -15,7 +15,7 @@ import { declaredBytes, type QuotaGuard } from '../quotas/quota-guard.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { createAudioDecoder, type DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
-import type { AudioFormat } from '../voice-notes/audio-format.ts';
+import type { AudioFormat } from '../transcription/audio/audio-format.ts';
 import { insertVoiceNote } from '../voice-notes/voice-notes-repository.ts';
 import { countWords, deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
 import { render } from './formats.ts';

@@ -1,6 +1,6 @@
 /**
  * The endpoint's audio: recognised from its bytes exactly as voice-note uploads are
- * (voice-notes/audio-format.ts), decoded by the audio decoder the transcription jobs use
+ * (transcription/audio/audio-format.ts), decoded by the audio decoder the transcription jobs use
  * and transcribed by this process's engine. Every way it can fail becomes an OpenAiProblem.
  */
 import { type FileHandle, open } from 'node:fs/promises';
@@ -13,8 +13,8 @@ import {
 } from '../transcription/audio/transcribe-recording.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
-import { type AudioFormat, SNIFF_BYTES, sniffLength } from '../voice-notes/audio-format.ts';
-import { inspectAudio } from '../voice-notes/audio-inspection.ts';
+import { type AudioFormat, SNIFF_BYTES, sniffLength } from '../transcription/audio/audio-format.ts';
+import { inspectAudio } from '../transcription/audio/audio-inspection.ts';
 import { OpenAiProblem } from './openai-problem.ts';
 
 const formats = `${ACCEPTED_AUDIO_FORMATS.slice(0, -1).join(', ')} or ${ACCEPTED_AUDIO_FORMATS.at(-1)}`;
@@ -24,7 +24,7 @@ const invalidAudio = (message: string) =>
 
 /**
  * What the upload is, from its first bytes (its file name and declared type are not
- * trusted), refused by the rules voice-note uploads follow (voice-notes/audio-inspection.ts).
+ * trusted), refused by the rules voice-note uploads follow (transcription/audio/audio-inspection.ts).
  * `head` is the whole file or at least its first sniffLength(head) bytes (sniffUploadFile).
  */
 export function sniffUpload(head: Uint8Array): AudioFormat {

@@ -12,8 +12,8 @@ import type { BlobStorage } from '../storage/blob-storage.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { AudioDecodeError } from '../transcription/audio/errors.ts';
 import { wavDurationSeconds } from '../transcription/audio/wav.ts';
-import { SNIFF_BYTES, sniffLength } from './audio-format.ts';
-import { inspectAudio, type InspectedAudio } from './audio-inspection.ts';
+import { SNIFF_BYTES, sniffLength } from '../transcription/audio/audio-format.ts';
+import { inspectAudio, type InspectedAudio } from '../transcription/audio/audio-inspection.ts';
 import { attachmentFileName } from './content-disposition.ts';
 import { discardRest, readHead, resumeBody } from './request-head.ts';
 import {

@@ -19,8 +19,8 @@ import {
 } from '../../src/search/search-query.ts';
 import { AudioDecodeError } from '../../src/transcription/audio/errors.ts';
 import { decodeWav, readWavHeader } from '../../src/transcription/audio/wav.ts';
-import { MAX_SNIFF_BYTES, sniffAudio, sniffLength } from '../../src/voice-notes/audio-format.ts';
-import { inspectAudio } from '../../src/voice-notes/audio-inspection.ts';
+import { MAX_SNIFF_BYTES, sniffAudio, sniffLength } from '../../src/transcription/audio/audio-format.ts';
+import { inspectAudio } from '../../src/transcription/audio/audio-inspection.ts';
 import { parseRange } from '../../src/voice-notes/audio-response.ts';
 import { attachmentFileName } from '../../src/voice-notes/content-disposition.ts';
 import { type Encoding, buildWav, fmtChunk, riff } from '../transcription/support/wav-builder.ts';

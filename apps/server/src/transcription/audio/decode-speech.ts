@@ -17,8 +17,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { AudioFormat } from '../../voice-notes/audio-format.ts';
-import { inspectAudio } from '../../voice-notes/audio-inspection.ts';
+import type { AudioFormat } from './audio-format.ts';
+import { inspectAudio } from './audio-inspection.ts';
 import { planUtterances, type UtteranceRange } from '../pocketsphinx/utterances.ts';
 import { AudioDecodeError } from './errors.ts';
 import { normaliseLoudness } from './loudness.ts';

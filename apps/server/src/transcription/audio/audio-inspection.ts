@@ -4,9 +4,9 @@
  * decoded: a recognised format whose frames follow its header (audio-format.ts), a sample
  * rate within bounds, and for WAV a header that holds together (wav.ts).
  */
-import { AudioDecodeError } from '../transcription/audio/errors.ts';
-import { checkSampleRate } from '../transcription/audio/sample-rate.ts';
-import { readWavHeader, type WavHeader } from '../transcription/audio/wav.ts';
+import { AudioDecodeError } from './errors.ts';
+import { checkSampleRate } from './sample-rate.ts';
+import { readWavHeader, type WavHeader } from './wav.ts';
 import { type AudioFormat, sniffAudio, WAV } from './audio-format.ts';
 
 export interface InspectedAudio {
