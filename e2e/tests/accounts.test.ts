@@ -100,6 +100,9 @@ async function signUpAndConfirm(who: { username: string; email: string }) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL(/\/auth\/verification-pending/);
+  // Says where the link went and how long it works (issue 10's copy fixes).
+  await page.getByText(`We sent an email to ${who.email} with a link`).waitFor();
+  await page.getByText('Open it within 3 days').waitFor();
   const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
   await page.goto(linkIn(mail.text, '/auth/verify/'));
   await page.getByRole('button', { name: 'Confirm' }).click();

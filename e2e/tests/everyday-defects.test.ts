@@ -318,8 +318,11 @@ describe('everyday defects, in Chromium', () => {
       await page.waitForTimeout(100);
     }
     expect(await statusOf(page).innerText()).toMatch(/Done/);
+    // Before the fix only 0 % then Done was ever shown. How many steps the page catches depends
+    // on the machine's speed (a loaded CI machine showed 1, 34, 78), so two climbing steps are
+    // the proof, not a count that a fast or busy machine could miss.
     const between = [...seen].filter((p) => p > 0 && p < 100).sort((a, b) => a - b);
-    expect(between.length, `progress seen: ${[...seen].join(', ')}`).toBeGreaterThanOrEqual(4);
+    expect(between.length, `progress seen: ${[...seen].join(', ')}`).toBeGreaterThanOrEqual(2);
   });
 
   it('6c. names the same length in the header and in the player', async () => {

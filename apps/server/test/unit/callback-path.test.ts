@@ -56,3 +56,11 @@ describe('sameOriginPath', () => {
     );
   });
 });
+
+describe('sameOriginPath, found by the property above', () => {
+  it('refuses escapes that do not decode as UTF-8', () => {
+    expect(sameOriginPath('/%A0', ORIGIN)).toBeUndefined();
+    expect(sameOriginPath('/notes?q=%E2%82', ORIGIN)).toBeUndefined();
+    expect(sameOriginPath('/caf%C3%A9', ORIGIN)).toBe('/caf%C3%A9');
+  });
+});

@@ -27,7 +27,18 @@ export function sameOriginPath(callbackUrl: string | undefined, origin: string):
   if (!ROOTED_PATH.test(pathname) || ENCODED_SEPARATOR.test(pathname) || BAD_ESCAPE.test(target)) {
     return undefined;
   }
+  if (!decodes(target)) return undefined;
   const resolved = new URL(target, `${origin}/`);
   if (resolved.origin !== origin || `${resolved.pathname}${resolved.search}` !== target) return undefined;
   return target;
+}
+
+/** Escapes that are not UTF-8 (`/%A0`): a later decoding step would throw or guess. */
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient, type HttpMethod, type RequestOptions } from '../../../lib/api-client.ts';
@@ -218,12 +218,12 @@ describe('sessions', () => {
       fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Sign out this session' }));
     });
     expect(server).toHaveBeenCalledWith('DELETE', 'auth/sessions', { body: { sessions: [7] } });
-    expect(screen.queryByText('Firefox on Windows')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Firefox on Windows')).toBeNull());
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
     });
     expect(server).toHaveBeenLastCalledWith('DELETE', 'auth/sessions', { body: { sessions: [9] } });
-    expect(screen.getByText('You are not logged in anywhere else.')).toBeTruthy();
+    expect(await screen.findByText('You are not logged in anywhere else.')).toBeTruthy();
   });
 });

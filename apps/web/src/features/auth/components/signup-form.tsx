@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { signup } from '../api/signup.ts';
 import type { AuthResponse } from '../api/auth-response.ts';
 import { useAuthForm, type AuthFormState } from '../hooks/use-auth-form.ts';
+import { rememberSignupAddress } from '../utils/login-code-address.ts';
 import { AuthForm, AuthSubmit, NewPasswordField } from './auth-form.tsx';
 
 type Field = 'email' | 'username' | 'password';
@@ -52,7 +53,8 @@ export function SignupForm({ onAuthenticated, onPendingFlow }: SignupFormProps) 
 
   const mutation = useMutation({
     mutationFn: signup,
-    onSuccess: async (response) => {
+    onSuccess: async (response, request) => {
+      rememberSignupAddress(request.email);
       if (form.continueSignIn(response, onAuthenticated, onPendingFlow)) return;
       if (response.status === 409) {
         await form.continueAlreadySignedIn(onAuthenticated);

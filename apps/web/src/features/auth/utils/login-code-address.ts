@@ -1,7 +1,8 @@
 import { LOGIN_CODE_LIFETIME_SECONDS } from '@voxpad/shared/auth';
 
-// Per tab and gone with it: the address is only needed to say where the code went.
+// Per tab and gone with it: the addresses are only needed to say where a mail went.
 const KEY = 'voxpad.login-code-address';
+const SIGNUP_KEY = 'voxpad.signup-address';
 
 export function rememberLoginCodeAddress(email: string): void {
   try {
@@ -30,4 +31,21 @@ export function loginCodeLifetime(seconds: number = LOGIN_CODE_LIFETIME_SECONDS)
 export function loginCodeSentText(email: string | null, lifetime = loginCodeLifetime()): string {
   const where = email ? `We emailed a login code to ${email}.` : 'We emailed you a login code.';
   return `${where} It works for ${lifetime}; enter it here.`;
+}
+
+/** The address a new account's confirmation link went to, for the "confirm your email" screen. */
+export function rememberSignupAddress(email: string): void {
+  try {
+    sessionStorage.setItem(SIGNUP_KEY, email);
+  } catch {
+    // As above: without storage the screen does not name the address.
+  }
+}
+
+export function signupAddress(): string | null {
+  try {
+    return sessionStorage.getItem(SIGNUP_KEY);
+  } catch {
+    return null;
+  }
 }

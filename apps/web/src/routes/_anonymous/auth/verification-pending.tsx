@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EMAIL_LINK_LIFETIME_DAYS } from '@voxpad/shared/auth';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { signupAddress } from '../../../features/auth/utils/login-code-address.ts';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
@@ -23,12 +25,13 @@ const OUTCOME_TEXT: Record<ResendOutcome, string> = {
 function VerificationPendingPage() {
   useDocumentTitle('Confirm your email');
   const resend = useMutation({ mutationFn: resendEmailVerification });
+  const [address] = useState(signupAddress);
   return (
     <AuthCard title="Confirm your email" footer={<TextLink to="/auth/login">Back to log in</TextLink>}>
       <div className="space-y-3 text-sm text-slate-700 dark:text-slate-200">
         <p>
-          We sent you an email with a link to confirm your address. Open it within {EMAIL_LINK_LIFETIME_DAYS}{' '}
-          days to finish signing up.
+          We sent {address ? `an email to ${address}` : 'you an email'} with a link to confirm your address.
+          Open it within {EMAIL_LINK_LIFETIME_DAYS} days to finish signing up.
         </p>
         <p className="text-slate-500 dark:text-slate-400">
           Nothing arrived after a few minutes? Check your spam folder, or send the link again.
