@@ -5,15 +5,6 @@ import type { Db } from '../db/database.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function countPads(db: Db, ownerId: string): Promise<number> {
-  const row = await db
-    .selectFrom('pads')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export async function noteTotals(db: Db, ownerId: string) {
   const row = await db
     .selectFrom('voice_notes')

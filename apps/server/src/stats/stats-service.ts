@@ -3,6 +3,7 @@ import { VOICE_NOTE_STATUSES } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import { colorOf } from '../pads/pad-presenter.ts';
 import type { QuotaGuard } from '../quotas/quota-guard.ts';
+import { padCount as countPads } from '../quotas/usage-repository.ts';
 import * as stats from './stats-repository.ts';
 
 export async function readStats(
@@ -13,7 +14,7 @@ export async function readStats(
   const today = Math.floor(now / stats.DAY_MS);
   const firstDay = today - (STATS_DAYS - 1);
   const [padCount, totals, byStatus, perDay, pads, storage] = await Promise.all([
-    stats.countPads(db, ownerId),
+    countPads(db, ownerId),
     stats.noteTotals(db, ownerId),
     stats.countByStatus(db, ownerId),
     stats.countPerDay(db, ownerId, firstDay),

@@ -4,6 +4,7 @@ import type { TestClient, TestResponse } from '../support/http-client.ts';
 import { verificationKeyIn } from '../support/mailbox.ts';
 import { passThroughIdp, startTestIdp, type TestIdp } from '../support/oidc-provider.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startAppWithProvider } from '../support/app-with-provider.ts';
 
 /**
  * Social login against a real OpenID Connect provider (oidc-provider on loopback), over HTTP:
@@ -16,16 +17,7 @@ let n = 0;
 
 beforeAll(async () => {
   idp = await startTestIdp();
-  app = await startTestApp({
-    SOCIAL_PROVIDERS: JSON.stringify([
-      { id: 'localid', name: 'Local ID', issuer: idp.issuer, client_id: 'voxpad', client_secret: 'secret-1' },
-    ]),
-  });
-  idp.addClient({
-    client_id: 'voxpad',
-    client_secret: 'secret-1',
-    redirect_uris: [`${app.baseUrl}${AUTH}/auth/provider/callback/localid`],
-  });
+  app = await startAppWithProvider(idp);
 });
 afterAll(async () => {
   await app?.close();

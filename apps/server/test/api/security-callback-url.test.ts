@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, browser } from '../support/accounts.ts';
 import type { TestClient, TestResponse } from '../support/http-client.ts';
 import { passThroughIdp, startTestIdp, type TestIdp } from '../support/oidc-provider.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startAppWithProvider } from '../support/app-with-provider.ts';
 
 /**
  * Issue 9, finding 4: a social login's `callback_url` is where the browser lands afterwards,
@@ -14,16 +15,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   idp = await startTestIdp([{ id: 'walker', email: 'walker@example.org', email_verified: true }]);
-  app = await startTestApp({
-    SOCIAL_PROVIDERS: JSON.stringify([
-      { id: 'localid', name: 'Local ID', issuer: idp.issuer, client_id: 'voxpad', client_secret: 's' },
-    ]),
-  });
-  idp.addClient({
-    client_id: 'voxpad',
-    client_secret: 's',
-    redirect_uris: [`${app.baseUrl}${AUTH}/auth/provider/callback/localid`],
-  });
+  app = await startAppWithProvider(idp);
 });
 afterAll(async () => {
   await app?.close();

@@ -4,7 +4,8 @@ import { AUTH, browser, newPerson, verifiedAccount } from '../support/accounts.t
 import { TestClient, type TestResponse } from '../support/http-client.ts';
 import { loginCodeIn, resetKeyIn, verificationKeyIn } from '../support/mailbox.ts';
 import { passThroughIdp, startTestIdp, type TestIdp } from '../support/oidc-provider.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startAppWithProvider } from '../support/app-with-provider.ts';
 
 /**
  * Issue 9, finding 6: the csrftoken was never rotated and any well-formed value the browser
@@ -17,16 +18,8 @@ let n = 0;
 
 beforeAll(async () => {
   idp = await startTestIdp();
-  app = await startTestApp({
+  app = await startAppWithProvider(idp, {
     ACCOUNT_LOGIN_ON_PASSWORD_RESET: 'true',
-    SOCIAL_PROVIDERS: JSON.stringify([
-      { id: 'localid', name: 'Local ID', issuer: idp.issuer, client_id: 'voxpad', client_secret: 'secret-1' },
-    ]),
-  });
-  idp.addClient({
-    client_id: 'voxpad',
-    client_secret: 'secret-1',
-    redirect_uris: [`${app.baseUrl}${AUTH}/auth/provider/callback/localid`],
   });
 });
 afterAll(async () => {

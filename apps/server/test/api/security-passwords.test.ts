@@ -2,7 +2,8 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, browser, verifiedAccount } from '../support/accounts.ts';
 import { passThroughIdp, startTestIdp, type TestIdp } from '../support/oidc-provider.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startAppWithProvider } from '../support/app-with-provider.ts';
 
 /**
  * Issue 9, finding 9: scrypt ran at N=2^15, below OWASP's 2^17, and a login to an account
@@ -14,16 +15,8 @@ let idp: TestIdp;
 
 beforeAll(async () => {
   idp = await startTestIdp();
-  app = await startTestApp({
+  app = await startAppWithProvider(idp, {
     PASSWORD_HASH_COST: 'standard',
-    SOCIAL_PROVIDERS: JSON.stringify([
-      { id: 'localid', name: 'Local ID', issuer: idp.issuer, client_id: 'voxpad', client_secret: 'secret-1' },
-    ]),
-  });
-  idp.addClient({
-    client_id: 'voxpad',
-    client_secret: 'secret-1',
-    redirect_uris: [`${app.baseUrl}${AUTH}/auth/provider/callback/localid`],
   });
 });
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { passThroughIdp, startTestIdp, type TestIdp } from '../support/oidc-prov
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { ConformanceClient } from './conformance-client.ts';
 import { assertConforms, observed } from './openapi-contract.ts';
+import { startAppWithProvider } from '../support/app-with-provider.ts';
 
 /**
  * The social login answers checked against allauth's OpenAPI document: config with its
@@ -20,16 +21,7 @@ beforeAll(async () => {
     { id: 'no-email', preferred_username: 'noemail' },
     { id: 'verified', email: 'verified-social@example.org', email_verified: true },
   ]);
-  app = await startTestApp({
-    SOCIAL_PROVIDERS: JSON.stringify([
-      { id: 'localid', name: 'Local ID', issuer: idp.issuer, client_id: 'voxpad', client_secret: 's3cret' },
-    ]),
-  });
-  idp.addClient({
-    client_id: 'voxpad',
-    client_secret: 's3cret',
-    redirect_uris: [`${app.baseUrl}${AUTH}/auth/provider/callback/localid`],
-  });
+  app = await startAppWithProvider(idp);
 });
 afterAll(async () => {
   await app?.close();
