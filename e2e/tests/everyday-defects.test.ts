@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { speak } from '../support/speech.ts';
+import { measurePhoneLayout } from '../support/phone-layout.ts';
 
 /**
  * The six everyday defects of issue 10, each shown fixed in Chromium against the built app:
@@ -205,24 +206,10 @@ describe('everyday defects, in Chromium', () => {
     await phone.getByRole('slider', { name: 'Position in the recording' }).waitFor();
     for (const scheme of ['light', 'dark'] as const) {
       await phone.emulateMedia({ colorScheme: scheme });
-      const layout = await phone.evaluate(() => {
-        const small: string[] = [];
-        const controls = document.querySelectorAll<HTMLElement>(
-          'main a, main button, main select, main input, main textarea, main [role="slider"]',
-        );
-        for (const control of controls) {
-          const box = control.getBoundingClientRect();
-          if (box.width === 0 || box.height === 0) continue;
-          // Transcript words are targets inside running text: tall enough, as wide as the word.
-          const inText = control.closest('[role="group"]') !== null;
-          if (box.height < 44 || (!inText && box.width < 44)) {
-            small.push(
-              `${control.tagName} "${control.innerText.trim().slice(0, 20)}" ${box.width}x${box.height}`,
-            );
-          }
-        }
-        return { width: document.documentElement.scrollWidth, viewport: window.innerWidth, small };
-      });
+      const layout = await measurePhoneLayout(
+        phone,
+        'main a, main button, main select, main input, main textarea, main [role="slider"]',
+      );
       expect(layout.width, scheme).toBe(layout.viewport);
       expect(layout.small, scheme).toEqual([]);
     }

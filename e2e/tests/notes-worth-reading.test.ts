@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { speak } from '../support/speech.ts';
+import { measurePhoneLayout } from '../support/phone-layout.ts';
 
 /**
  * Issue 10, notes worth reading: a recording is named after its first words, lists show a
@@ -222,23 +223,7 @@ describe('notes worth reading, in Chromium', () => {
     await phone.goto(noteUrl);
     await phone.getByRole('slider', { name: 'Position in the recording' }).waitFor();
     await timestamps(phone).first().waitFor();
-    const layout = await phone.evaluate(() => {
-      const small: string[] = [];
-      const controls = document.querySelectorAll<HTMLElement>(
-        'main a, main button, main select, main [role="slider"]',
-      );
-      for (const control of controls) {
-        const box = control.getBoundingClientRect();
-        if (box.width === 0 || box.height === 0) continue;
-        const inText = control.closest('[role="group"]') !== null;
-        if (box.height < 44 || (!inText && box.width < 44)) {
-          small.push(
-            `${control.tagName} "${control.innerText.trim().slice(0, 20)}" ${box.width}x${box.height}`,
-          );
-        }
-      }
-      return { width: document.documentElement.scrollWidth, viewport: window.innerWidth, small };
-    });
+    const layout = await measurePhoneLayout(phone, 'main a, main button, main select, main [role="slider"]');
     expect(layout.width).toBe(layout.viewport);
     expect(layout.small).toEqual([]);
     await phone.close();

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import type { VoiceNoteJobRow } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { nameNoteAfterTranscript } from '../voice-notes/note-title.ts';
+import { nameNoteAfterTranscript } from './note-title.ts';
 
 /** Any fixed number: the advisory lock PostgreSQL claimers take turns under ("voxq"). */
 const CLAIM_LOCK_KEY = 0x766f7871;

@@ -8,7 +8,7 @@ import { parseSegments } from '../search/match-time.ts';
 import { recordTranscriptEdit } from '../transcripts/transcript-edits.ts';
 import { alignTranscript } from '../transcripts/word-alignment.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
-import { nameNoteAfterTranscript } from './note-title.ts';
+import { nameNoteAfterTranscript } from '../jobs/note-title.ts';
 import { presentVoiceNote } from './voice-note-presenter.ts';
 import * as notes from './voice-notes-repository.ts';
 

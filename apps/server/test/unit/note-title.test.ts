@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TITLE_WORDS, titleFromTranscript } from '../../src/voice-notes/note-title.ts';
+import { TITLE_WORDS, titleFromTranscript } from '../../src/jobs/note-title.ts';
 
 describe('titleFromTranscript', () => {
   it('takes the first words in sentence case, with "…" when the transcript goes on', () => {
