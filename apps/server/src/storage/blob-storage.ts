@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
 
+export interface StoredBlob {
+  key: string;
+  sizeBytes: number;
+  /** When the blob was last written, in milliseconds since the epoch. */
+  modifiedAt: number;
+}
+
 /** Where audio lives: files under the data dir by default, an S3-compatible store at scale. */
 export interface BlobStorage {
   /**
@@ -13,6 +20,11 @@ export interface BlobStorage {
   read(key: string): Promise<Uint8Array>;
   size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Every blob whose key starts with `prefix`, in no particular order, for the sweeper and
+   * for resumable uploads that keep their parts as blobs. Blobs still being written are not listed.
+   */
+  list(prefix: string): AsyncIterable<StoredBlob>;
   /** Confirms the store can be written, for readiness checks. */
   check(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { BlobStorage } from './blob-storage.ts';
+import type { BlobStorage, StoredBlob } from './blob-storage.ts';
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
 
@@ -60,6 +60,33 @@ export class LocalStorage implements BlobStorage {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredBlob> {
+    // Walk only the directory the prefix names; the rest of the prefix filters file names.
+    const slash = prefix.lastIndexOf('/');
+    const dir = slash < 0 ? '' : prefix.slice(0, slash);
+    if (dir.includes('..')) throw new Error(`Invalid storage prefix: ${prefix}`);
+    yield* this.walk(dir, prefix);
+  }
+
+  private async *walk(dir: string, prefix: string): AsyncIterable<StoredBlob> {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fsp.readdir(path.join(this.root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const key = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (key === '.tmp') continue;
+        if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) yield* this.walk(key, prefix);
+      } else if (entry.isFile() && key.startsWith(prefix)) {
+        const stat = await fsp.stat(path.join(this.root, key)).catch(() => undefined);
+        if (stat) yield { key, sizeBytes: stat.size, modifiedAt: stat.mtimeMs };
+      }
+    }
   }
 
   async check(): Promise<void> {

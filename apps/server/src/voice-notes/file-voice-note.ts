@@ -1,0 +1,180 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
+import { LIMITS } from '@voxpad/shared/limits';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import type { Db } from '../db/database.ts';
+import { newId } from '../lib/ids.ts';
+import { type ApiProblem, badRequest, notFound } from '../http/api-problem.ts';
+import { byteLimit, ByteLimitExceeded } from '../http/byte-limit.ts';
+import type { BlobStorage } from '../storage/blob-storage.ts';
+import { padExists } from '../pads/pads-repository.ts';
+import { AudioDecodeError } from '../transcription/audio/errors.ts';
+import { wavDurationSeconds } from '../transcription/audio/wav.ts';
+import { SNIFF_BYTES, sniffLength } from '../transcription/audio/audio-format.ts';
+import { inspectAudio, type InspectedAudio } from '../transcription/audio/audio-inspection.ts';
+import { discardRest, readHead, resumeBody } from './request-head.ts';
+import {
+  damagedWav,
+  emptyUpload,
+  interrupted,
+  tooLarge,
+  tooLong,
+  unsupportedAudio,
+} from './upload-problems.ts';
+import { presentVoiceNote } from './voice-note-presenter.ts';
+import { findVoiceNote, insertVoiceNote } from './voice-notes-repository.ts';
+
+export interface FilingDeps {
+  db: Db;
+  storage: BlobStorage;
+  maxBytes: number;
+  maxDurationSeconds: number;
+  /** Tells the transcription queue there is work. */
+  onQueued: () => void;
+}
+
+export interface NewVoiceNote {
+  ownerId: string;
+  padId: string;
+  /** The name the file had on the client, if any; "recording.*" counts as none. */
+  fileName: string | undefined;
+  /** The audio. Its bytes decide the format; no declared type is trusted. */
+  body: Readable;
+}
+
+/**
+ * The one way a voice note is filed: checks the pad, sniffs the audio, streams it into blob
+ * storage under a fresh key, records the note and queues it. Whatever goes wrong (interrupted,
+ * too large, too long, empty, not audio, the pad deleted meanwhile), neither a note nor a blob
+ * stays behind. Every entry point (raw upload, resumable upload) calls this.
+ */
+export async function fileVoiceNote(deps: FilingDeps, input: NewVoiceNote): Promise<VoiceNote> {
+  const { ownerId, padId, body } = input;
+  if (!(await padExists(deps.db, ownerId, padId))) {
+    discardRest(body, deps.maxBytes);
+    throw notFound('This pad');
+  }
+
+  const head = await readAudioHead(body).catch((error: unknown) => {
+    throw body.destroyed && !body.readableEnded ? interrupted() : error;
+  });
+  let inspected: InspectedAudio;
+  try {
+    inspected = inspect(head, deps.maxDurationSeconds);
+  } catch (problem) {
+    discardRest(body, deps.maxBytes);
+    throw problem;
+  }
+
+  const now = Date.now();
+  const id = newId(now);
+  const storageKey = `audio/${ownerId}/${id}.${inspected.format.extension}`;
+  const sizeBytes = await store(deps, storageKey, head, body);
+  const remove = () => deps.storage.delete(storageKey);
+
+  let durationSeconds: number | null = null;
+  if (inspected.wav) {
+    durationSeconds = wavDurationSeconds(inspected.wav, sizeBytes);
+    if (durationSeconds > deps.maxDurationSeconds) {
+      await remove();
+      throw tooLong(durationSeconds, deps.maxDurationSeconds);
+    }
+  }
+
+  try {
+    await insertVoiceNote(deps.db, {
+      id,
+      pad_id: padId,
+      owner_id: ownerId,
+      ...titleFrom(input.fileName),
+      status: 'pending',
+      failure_reason: null,
+      content_type: inspected.format.mime,
+      size_bytes: sizeBytes,
+      storage_key: storageKey,
+      duration_seconds: durationSeconds,
+      transcript: null,
+      segments: null,
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    // The pad may have been deleted while the audio streamed in.
+    await remove();
+    if (!(await padExists(deps.db, ownerId, padId))) throw notFound('This pad');
+    throw error;
+  }
+  deps.onQueued();
+  const row = await findVoiceNote(deps.db, ownerId, padId, id);
+  if (!row) throw notFound('This voice note');
+  return presentVoiceNote(row);
+}
+
+/** The first bytes, as many as it takes to see past an ID3 tag to the audio. */
+async function readAudioHead(body: Readable): Promise<Buffer> {
+  let head = await readHead(body, SNIFF_BYTES);
+  while (sniffLength(head) > head.length) {
+    const more = await readHead(body, sniffLength(head) - head.length);
+    if (more.length === 0) break;
+    head = Buffer.concat([head, more]);
+  }
+  return head;
+}
+
+/** What the first bytes say: the format, and for WAV whether it is too long already. */
+function inspect(head: Buffer, maxDurationSeconds: number): InspectedAudio {
+  let inspected: InspectedAudio;
+  try {
+    inspected = inspectAudio(head);
+  } catch (error) {
+    throw error instanceof AudioDecodeError ? refusal(error) : error;
+  }
+  const { wav } = inspected;
+  if (wav?.dataBytes !== undefined) {
+    const declaredSeconds = wav.dataBytes / wav.byteRate;
+    if (declaredSeconds > maxDurationSeconds) throw tooLong(declaredSeconds, maxDurationSeconds);
+  }
+  return inspected;
+}
+
+function refusal(error: AudioDecodeError): ApiProblem {
+  switch (error.code) {
+    case 'empty_audio':
+      return emptyUpload();
+    case 'unsupported_format':
+      return unsupportedAudio();
+    case 'not_wav':
+    case 'truncated':
+      return damagedWav();
+    default:
+      return badRequest(error.message, 'file');
+  }
+}
+
+/** Streams head + rest to storage within the size limit; on any failure nothing stays. */
+async function store(deps: FilingDeps, storageKey: string, head: Buffer, rest: Readable): Promise<number> {
+  const limited = new PassThrough();
+  const writing = deps.storage.put(storageKey, limited);
+  try {
+    await pipeline(resumeBody(rest, head), byteLimit(deps.maxBytes), limited);
+    return (await writing).sizeBytes;
+  } catch (error) {
+    discardRest(rest, deps.maxBytes);
+    // Let storage finish removing its partial file before answering.
+    await writing.catch(() => undefined);
+    await deps.storage.delete(storageKey);
+    if (error instanceof ByteLimitExceeded) throw tooLarge(deps.maxBytes);
+    if (rest.destroyed && !rest.readableEnded) throw interrupted();
+    throw error;
+  }
+}
+
+/** A recording is "Voice note" until its transcript names it; a file keeps its name. */
+function titleFrom(fileName: string | undefined): { title: string; title_source: 'default' | 'file' } {
+  const stem = fileName?.replace(/\.[^.]+$/, '').trim();
+  if (!stem || stem.toLowerCase() === 'recording') return { title: 'Voice note', title_source: 'default' };
+  return { title: stem.slice(0, LIMITS.voiceNoteTitleMax), title_source: 'file' };
+}
