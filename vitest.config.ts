@@ -49,6 +49,14 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['**/*.test.mjs'],
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

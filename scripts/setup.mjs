@@ -4,6 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptGet } from './apt.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,11 +58,12 @@ function installDebianPackages(packages) {
   const prefix = isRoot ? [] : ['sudo', '-n'];
   log(`Installing Debian packages: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // How long to wait for another apt (e.g. unattended-upgrades at boot) to let go of the lock.
+  const timeoutSeconds = Number(process.env.APT_LOCK_TIMEOUT_SECONDS ?? 600);
+  const options = { prefix, env, timeoutSeconds, log };
   try {
-    const [cmd, ...pre] = prefix.length ? prefix : ['apt-get'];
-    const aptArgs = (args) => (prefix.length ? [...pre, 'apt-get', ...args] : args);
-    run(cmd, aptArgs(['update', '-qq']), { env });
-    run(cmd, aptArgs(['install', '-y', '-qq', '--no-install-recommends', ...missing]), { env });
+    aptGet(['update', '-qq'], options);
+    aptGet(['install', '-y', '-qq', '--no-install-recommends', ...missing], options);
   } catch (error) {
     throw new Error(
       `Could not install ${missing.join(', ')} (${error.message}). Install them with:\n  sudo apt-get install ${missing.join(' ')}`,
