@@ -44,7 +44,12 @@ export default defineConfig({
         test: {
           name: 'server-unit',
           root: 'apps/server',
-          include: ['test/unit/**/*.test.ts', 'test/transcription/**/*.test.ts', 'test/engines/**/*.test.ts'],
+          include: [
+            'test/unit/**/*.test.ts',
+            'test/transcription/**/*.test.ts',
+            'test/engines/**/*.test.ts',
+            'test/storage/**/*.test.ts',
+          ],
           testTimeout: 60_000,
         },
       },

@@ -2,6 +2,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaManifest } from './src/features/pwa/manifest.ts';
 
 // Where `vite` (dev) and `vite preview` send API calls; override to reach a server elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
@@ -11,7 +13,23 @@ const proxy = Object.fromEntries(
 
 export default defineConfig({
   // The router plugin must run before react so it can split route files first.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    // Our own worker (src/features/pwa/service-worker/sw.ts) with the precache list written in;
+    // the page registers it and asks before an update takes over.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/features/pwa/service-worker',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: pwaManifest,
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], rollupFormat: 'iife' },
+      devOptions: { enabled: false },
+    }),
+  ],
   server: { proxy },
   preview: { proxy },
   build: {

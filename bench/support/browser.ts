@@ -51,6 +51,7 @@ export const BENCH_ENV = {
   NODE_ENV: 'production',
   // Production requires it; benches mail nothing (no verification), so the port does not matter.
   PUBLIC_URL: 'http://127.0.0.1',
+  SECRET_KEY: 'bench-secret-key-not-for-production-use-0123456789',
   ROLE: 'api',
   LOG_LEVEL: 'warn',
   ACCOUNT_EMAIL_VERIFICATION: 'none',

@@ -4,9 +4,10 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Debian's Chromium, headless, with the fake microphone playing `audioFile` (a WAV) when
- * given. Background networking is off: this machine has no internet to talk to.
+ * given. Background networking is off: this machine has no internet to talk to. `extraArgs`
+ * add switches, e.g. a proxy.
  */
-export function launchChromium(audioFile?: string): Promise<Browser> {
+export function launchChromium(audioFile?: string, extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -22,6 +23,7 @@ export function launchChromium(audioFile?: string): Promise<Browser> {
       '--use-fake-device-for-media-stream',
       '--autoplay-policy=no-user-gesture-required',
       ...(audioFile ? [`--use-file-for-fake-audio-capture=${audioFile}`] : []),
+      ...extraArgs,
     ],
   });
 }

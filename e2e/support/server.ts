@@ -26,8 +26,15 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server (apps/server/dist) exactly as `npm start` does, on a free port. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built server (apps/server/dist) exactly as `npm start` does, on a free port.
+ * `publicHost: 'localhost'` names the site http://localhost:<port> (PUBLIC_URL and `baseUrl`):
+ * browsers refuse passkeys for an IP address.
+ */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: { publicHost?: 'localhost' | '127.0.0.1' } = {},
+): Promise<RunningServer> {
   const entry = path.join(root, 'apps/server/dist/server.js');
   await fs.access(entry).catch(() => {
     throw new Error('The server is not built: run `npm run build` first (npm test does it).');
@@ -41,7 +48,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${port}`,
+      SECRET_KEY: 'e2e-secret-key-not-for-production-use-0123456789',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
@@ -51,12 +59,12 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
     try {
-      const res = await fetch(`${baseUrl}/readyz`);
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       if (res.ok) break;
     } catch {
       /* not listening yet */

@@ -146,13 +146,19 @@ describe('the account area, in Chromium', () => {
         .isDisabled(),
     ).toBe(true);
 
-    // The link opened where the mail is read: another browser, not logged in.
+    // The link opened where the mail is read: another browser, which logs in first and is
+    // brought back to the account area's confirmation (account-connected.test.ts opens it in
+    // the same logged-in browser).
     const mail = await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: 15_000 });
     const elsewhere = await newPage();
-    await elsewhere.goto(linkIn(mail.text, '/auth/verify/'));
-    await elsewhere.getByText(second).waitFor();
-    await elsewhere.getByRole('button', { name: 'Confirm' }).click();
+    await elsewhere.goto(linkIn(mail.text, '/account/email/verify/'));
     await elsewhere.waitForURL(/\/auth\/login/);
+    await elsewhere.getByLabel('Username or email').fill(who.email);
+    await elsewhere.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await elsewhere.getByRole('button', { name: 'Log in' }).click();
+    await elsewhere.getByText(second).first().waitFor();
+    await elsewhere.getByRole('button', { name: 'Confirm address' }).click();
+    await elsewhere.waitForURL(/\/account\/emails$/);
 
     await page.reload();
     await row.getByText('Verified', { exact: true }).waitFor();

@@ -63,6 +63,12 @@ describe('from sign-up to transcript, in Chromium', () => {
 
     await page.getByRole('main').getByRole('button', { name: 'Record', exact: true }).click();
     await page.getByRole('button', { name: 'Stop' }).waitFor();
+    // Stop is always shown; Pause is enabled once the microphone is really recording.
+    await expect
+      .poll(() => page.getByRole('main').getByRole('button', { name: 'Pause' }).isEnabled(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     await page.waitForTimeout(Math.ceil(audio.seconds * 1000) + 500);
     await page.getByRole('button', { name: 'Stop' }).click();
 

@@ -11,6 +11,8 @@ import { loggerOptions } from './logger.ts';
 import { authApi, AUTH_PREFIX } from './auth/auth-api.ts';
 import type { AuthSettings } from './auth/auth-settings.ts';
 import { PasswordHasher, SCRYPT_COSTS } from './auth/passwords.ts';
+import { SecretBox } from './auth/mfa/secret-box.ts';
+import { resolveSecretKey } from './config/secret-key.ts';
 import { SessionStore } from './auth/sessions/session-store.ts';
 import { socialFormActionOrigins } from './auth/social/social-settings.ts';
 import { SESSION_COOKIE, SessionCookies, sessionPlugin } from './auth/sessions/session-plugin.ts';
@@ -20,6 +22,9 @@ import { MailQueue } from './email/mail-queue.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { handleError } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { registerMetricsRoute } from './metrics/metrics-route.ts';
+import { registerRequestTiming } from './metrics/request-timing.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
 import {
   apiHeaders,
@@ -31,15 +36,18 @@ import { registerSpa } from './http/spa.ts';
 import { TranscriptionQueue } from './jobs/transcription-queue.ts';
 import { TranscriptionRunner } from './jobs/transcription-runner.ts';
 import { JobEvents } from './jobs/job-events.ts';
+import { PostgresJobRelay } from './jobs/postgres-job-relay.ts';
 import { registerPadRoutes } from './pads/pads-routes.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { QuotaGuard } from './quotas/quota-guard.ts';
 import { registerSearchRoutes } from './search/search-routes.ts';
 import { registerStatsRoutes } from './stats/stats-routes.ts';
-import { LocalStorage } from './storage/local-storage.ts';
+import { createBlobStorage } from './storage/create-blob-storage.ts';
+import { periodicSweeps } from './maintenance/sweep-schedule.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
 import { createTranscriber, loadAudioPreparer } from './transcription/engine-factory.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
+import { registerUploadRoutes } from './uploads/uploads-routes.ts';
 import { createAudioDecoder } from './transcription/audio/audio-decoder.ts';
 import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
 import { registerProgressStream } from './transcripts/progress-stream.ts';
@@ -98,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = createDatabase(config.database);
   const migrated = await migrateToLatest(db);
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
-  const storage = new LocalStorage(path.join(config.dataDir, 'blobs'));
+  const storage = createBlobStorage(config.storage);
 
   /**
    * Shutdown runs in this order (Fastify runs onClose hooks newest first, so one hook owns the
@@ -109,7 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const step of shutdownSteps) {
       await step().catch((err: unknown) => app.log.error({ err }, 'shutdown step failed'));
     }
+    await relay?.close();
     await db.destroy();
+    storage.close?.();
   });
 
   let shuttingDown = false;
@@ -119,7 +129,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const queue = new TranscriptionQueue(db, config.database.kind, config.quotas.jobsPerUser);
+  const metrics = new Metrics(() => queue.snapshot());
+  registerRequestTiming(app, metrics);
   const jobEvents = new JobEvents();
+  let relay: PostgresJobRelay | undefined;
+  if (config.database.kind === 'postgres') {
+    relay = new PostgresJobRelay(config.database.url, jobEvents, app.log.child({ component: 'job-signals' }));
+    await relay.start();
+  }
   let runner: TranscriptionRunner | undefined;
   // The engine of this process: the worker's, or made on first use by /v1/audio/transcriptions.
   let engine: Promise<Transcriber> | undefined;
@@ -135,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log.child({ component: 'transcription' }),
       concurrency: config.transcription.concurrency,
       events: jobEvents,
+      observer: metrics,
+      pollMs: config.jobPollMs,
       ...(config.transcriptionLeaseMs ? { leaseMs: config.transcriptionLeaseMs } : {}),
     });
     const started = runner;
@@ -147,10 +166,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie);
   registerSecurityHeaders(app, headerOptions);
   registerHealthRoutes(app, { db, storage, isShuttingDown: () => shuttingDown });
+  registerMetricsRoute(app, { metrics, token: config.metricsToken });
 
   let mail: MailQueue | undefined;
   if (config.roles.api) {
     const mailQueue = new MailQueue(createMailer(config, app.log), app.log.child({ component: 'mail' }));
+    const sweeps = periodicSweeps(
+      { db, storage, queue, log: app.log.child({ component: 'sweeper' }), graceMs: config.sweeper.graceMs },
+      config.sweeper.intervalMs,
+    );
+    sweeps.start();
+    shutdownSteps.push(() => sweeps.stop());
     mail = mailQueue;
     shutdownSteps.push(() => mailQueue.close());
     await app.register(csrfPlugin, {
@@ -190,9 +216,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const limiter = new RateLimiter(db, config.accounts.rateLimits);
     const quotas = new QuotaGuard(db, config.quotas, config.uploadMaxBytes);
     const passwords = new PasswordHasher(SCRYPT_COSTS[config.accounts.passwordHashCost]);
-    await app.register((scope) => authApi(scope, { db, settings, limiter, mail: mailQueue, passwords }), {
-      prefix: AUTH_PREFIX,
-    });
+    const box = new SecretBox(await resolveSecretKey(config));
+    await app.register(
+      (scope) => authApi(scope, { db, settings, limiter, mail: mailQueue, passwords, box }),
+      {
+        prefix: AUTH_PREFIX,
+      },
+    );
     await app.register(
       (scope, _opts, done) => {
         registerPadRoutes(scope, { db, storage, quotas });
@@ -201,14 +231,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           storage,
           maxBytes: config.uploadMaxBytes,
           maxDurationSeconds: config.maxDurationSeconds,
-          onQueued: () => runner?.wake(),
+          onQueued: () => jobEvents.queued(),
+          onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
           quotas,
+        });
+        registerUploadRoutes(scope, {
+          db,
+          storage,
+          maxBytes: config.uploadMaxBytes,
+          maxDurationSeconds: config.maxDurationSeconds,
+          onQueued: () => jobEvents.queued(),
+          onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
+          quotas,
+          expiryMs: config.uploadExpiryMs,
         });
         registerStatsRoutes(scope, { db, quotas });
         registerTranscriptRoutes(scope, {
           db,
+          queue,
           engines: [config.transcription.engine],
-          onQueued: () => runner?.wake(),
+          onQueued: () => jobEvents.queued(),
         });
         registerProgressStream(scope, {
           db,

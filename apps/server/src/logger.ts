@@ -8,7 +8,7 @@ import type { Config } from './config/config.ts';
  * whose last segment is an email verification or password reset key.
  */
 const CALLBACK_QUERY = /^([^?]*\/auth\/provider\/callback\/[^?]*)\?.*$/s;
-const KEY_IN_PATH = /^(\/auth\/(?:verify|password\/confirm)\/)[^/?]+/;
+const KEY_IN_PATH = /^(\/(?:auth\/verify|auth\/password\/confirm|account\/email\/verify)\/)[^/?]+/;
 
 /** The URL as it may be logged: credentials replaced, everything else kept for debugging. */
 export function loggableUrl(url: string): string {

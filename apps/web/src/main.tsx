@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/errors/error-boundary.tsx';
+import { registerServiceWorker } from './features/pwa/register-service-worker.ts';
 import { startThemeSync } from './features/theme/hooks/use-theme.ts';
 import { isChunkLoadError, listenForPreloadErrors } from './lib/chunk-reload.ts';
 import { initSentry } from './lib/sentry.ts';
@@ -12,6 +13,7 @@ import './styles.css';
 void initSentry();
 startThemeSync();
 listenForPreloadErrors();
+registerServiceWorker();
 
 const { router, queryClient } = createAppRouter();
 

@@ -18,16 +18,22 @@ import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedAccountRouteRouteImport } from './routes/_authenticated/account/route'
 import { Route as AuthenticatedPlayerRouteImport } from './routes/_authenticated/player'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedShareRouteImport } from './routes/_authenticated/share'
 import { Route as AuthenticatedStatsRouteImport } from './routes/_authenticated/stats'
 import { Route as AnonymousAuthInvalidKeyRouteImport } from './routes/_anonymous/auth/invalid-key'
 import { Route as AnonymousAuthLoginRouteImport } from './routes/_anonymous/auth/login'
+import { Route as AnonymousAuthPasskeySignupRouteImport } from './routes/_anonymous/auth/passkey-signup'
 import { Route as AnonymousAuthSignupRouteImport } from './routes/_anonymous/auth/signup'
+import { Route as AnonymousAuthTwoFactorRouteImport } from './routes/_anonymous/auth/two-factor'
 import { Route as AnonymousAuthVerificationPendingRouteImport } from './routes/_anonymous/auth/verification-pending'
 import { Route as AuthenticatedAccountIndexRouteImport } from './routes/_authenticated/account/index'
 import { Route as AuthenticatedAccountApiTokensRouteImport } from './routes/_authenticated/account/api-tokens'
+import { Route as AuthenticatedAccountConnectionsRouteImport } from './routes/_authenticated/account/connections'
 import { Route as AuthenticatedAccountEmailsRouteImport } from './routes/_authenticated/account/emails'
+import { Route as AuthenticatedAccountPasskeysRouteImport } from './routes/_authenticated/account/passkeys'
 import { Route as AuthenticatedAccountPasswordRouteImport } from './routes/_authenticated/account/password'
 import { Route as AuthenticatedAccountSessionsRouteImport } from './routes/_authenticated/account/sessions'
+import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account/two-factor'
 import { Route as AnonymousAuthMagicCodeRouteImport } from './routes/_anonymous/auth/magic/code'
 import { Route as AnonymousAuthMagicVerifyRouteImport } from './routes/_anonymous/auth/magic/verify'
 import { Route as AnonymousAuthPasswordInvalidKeyRouteImport } from './routes/_anonymous/auth/password/invalid-key'
@@ -36,6 +42,7 @@ import { Route as AnonymousAuthSocialCallbackRouteImport } from './routes/_anony
 import { Route as AnonymousAuthVerifyKeyRouteImport } from './routes/_anonymous/auth/verify/$key'
 import { Route as AuthenticatedPadIdIndexRouteImport } from './routes/_authenticated/pad/$id/index'
 import { Route as AnonymousAuthPasswordConfirmKeyRouteImport } from './routes/_anonymous/auth/password/confirm/$key'
+import { Route as AuthenticatedAccountEmailVerifyKeyRouteImport } from './routes/_authenticated/account/email/verify/$key'
 import { Route as AuthenticatedPadIdVoicenotesVidRouteImport } from './routes/_authenticated/pad/$id/voicenotes/$vid'
 
 const AnonymousRoute = AnonymousRouteImport.update({
@@ -82,6 +89,11 @@ const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedShareRoute = AuthenticatedShareRouteImport.update({
+  id: '/share',
+  path: '/share',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedStatsRoute = AuthenticatedStatsRouteImport.update({
   id: '/stats',
   path: '/stats',
@@ -97,9 +109,20 @@ const AnonymousAuthLoginRoute = AnonymousAuthLoginRouteImport.update({
   path: '/auth/login',
   getParentRoute: () => AnonymousRoute,
 } as any)
+const AnonymousAuthPasskeySignupRoute =
+  AnonymousAuthPasskeySignupRouteImport.update({
+    id: '/auth/passkey-signup',
+    path: '/auth/passkey-signup',
+    getParentRoute: () => AnonymousRoute,
+  } as any)
 const AnonymousAuthSignupRoute = AnonymousAuthSignupRouteImport.update({
   id: '/auth/signup',
   path: '/auth/signup',
+  getParentRoute: () => AnonymousRoute,
+} as any)
+const AnonymousAuthTwoFactorRoute = AnonymousAuthTwoFactorRouteImport.update({
+  id: '/auth/two-factor',
+  path: '/auth/two-factor',
   getParentRoute: () => AnonymousRoute,
 } as any)
 const AnonymousAuthVerificationPendingRoute =
@@ -120,10 +143,22 @@ const AuthenticatedAccountApiTokensRoute =
     path: '/api-tokens',
     getParentRoute: () => AuthenticatedAccountRouteRoute,
   } as any)
+const AuthenticatedAccountConnectionsRoute =
+  AuthenticatedAccountConnectionsRouteImport.update({
+    id: '/connections',
+    path: '/connections',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
 const AuthenticatedAccountEmailsRoute =
   AuthenticatedAccountEmailsRouteImport.update({
     id: '/emails',
     path: '/emails',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountPasskeysRoute =
+  AuthenticatedAccountPasskeysRouteImport.update({
+    id: '/passkeys',
+    path: '/passkeys',
     getParentRoute: () => AuthenticatedAccountRouteRoute,
   } as any)
 const AuthenticatedAccountPasswordRoute =
@@ -136,6 +171,12 @@ const AuthenticatedAccountSessionsRoute =
   AuthenticatedAccountSessionsRouteImport.update({
     id: '/sessions',
     path: '/sessions',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountTwoFactorRoute =
+  AuthenticatedAccountTwoFactorRouteImport.update({
+    id: '/two-factor',
+    path: '/two-factor',
     getParentRoute: () => AuthenticatedAccountRouteRoute,
   } as any)
 const AnonymousAuthMagicCodeRoute = AnonymousAuthMagicCodeRouteImport.update({
@@ -183,6 +224,12 @@ const AnonymousAuthPasswordConfirmKeyRoute =
     path: '/auth/password/confirm/$key',
     getParentRoute: () => AnonymousRoute,
   } as any)
+const AuthenticatedAccountEmailVerifyKeyRoute =
+  AuthenticatedAccountEmailVerifyKeyRouteImport.update({
+    id: '/email/verify/$key',
+    path: '/email/verify/$key',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
 const AuthenticatedPadIdVoicenotesVidRoute =
   AuthenticatedPadIdVoicenotesVidRouteImport.update({
     id: '/pad/$id/voicenotes/$vid',
@@ -198,15 +245,21 @@ export interface FileRoutesByFullPath {
   '/account': typeof AuthenticatedAccountRouteRouteWithChildren
   '/player': typeof AuthenticatedPlayerRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/share': typeof AuthenticatedShareRoute
   '/stats': typeof AuthenticatedStatsRoute
   '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/auth/login': typeof AnonymousAuthLoginRoute
+  '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
   '/auth/signup': typeof AnonymousAuthSignupRoute
+  '/auth/two-factor': typeof AnonymousAuthTwoFactorRoute
   '/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute
   '/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute
+  '/account/connections': typeof AuthenticatedAccountConnectionsRoute
   '/account/emails': typeof AuthenticatedAccountEmailsRoute
+  '/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
   '/account/password': typeof AuthenticatedAccountPasswordRoute
   '/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/account/': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -216,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/auth/verify/$key': typeof AnonymousAuthVerifyKeyRoute
   '/pad/$id/': typeof AuthenticatedPadIdIndexRoute
   '/auth/password/confirm/$key': typeof AnonymousAuthPasswordConfirmKeyRoute
+  '/account/email/verify/$key': typeof AuthenticatedAccountEmailVerifyKeyRoute
   '/pad/$id/voicenotes/$vid': typeof AuthenticatedPadIdVoicenotesVidRoute
 }
 export interface FileRoutesByTo {
@@ -225,15 +279,21 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/player': typeof AuthenticatedPlayerRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/share': typeof AuthenticatedShareRoute
   '/stats': typeof AuthenticatedStatsRoute
   '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/auth/login': typeof AnonymousAuthLoginRoute
+  '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
   '/auth/signup': typeof AnonymousAuthSignupRoute
+  '/auth/two-factor': typeof AnonymousAuthTwoFactorRoute
   '/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute
   '/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute
+  '/account/connections': typeof AuthenticatedAccountConnectionsRoute
   '/account/emails': typeof AuthenticatedAccountEmailsRoute
+  '/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
   '/account/password': typeof AuthenticatedAccountPasswordRoute
   '/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/account': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -243,6 +303,7 @@ export interface FileRoutesByTo {
   '/auth/verify/$key': typeof AnonymousAuthVerifyKeyRoute
   '/pad/$id': typeof AuthenticatedPadIdIndexRoute
   '/auth/password/confirm/$key': typeof AnonymousAuthPasswordConfirmKeyRoute
+  '/account/email/verify/$key': typeof AuthenticatedAccountEmailVerifyKeyRoute
   '/pad/$id/voicenotes/$vid': typeof AuthenticatedPadIdVoicenotesVidRoute
 }
 export interface FileRoutesById {
@@ -255,16 +316,22 @@ export interface FileRoutesById {
   '/_authenticated/account': typeof AuthenticatedAccountRouteRouteWithChildren
   '/_authenticated/player': typeof AuthenticatedPlayerRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/share': typeof AuthenticatedShareRoute
   '/_authenticated/stats': typeof AuthenticatedStatsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_anonymous/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/_anonymous/auth/login': typeof AnonymousAuthLoginRoute
+  '/_anonymous/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
   '/_anonymous/auth/signup': typeof AnonymousAuthSignupRoute
+  '/_anonymous/auth/two-factor': typeof AnonymousAuthTwoFactorRoute
   '/_anonymous/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute
   '/_authenticated/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute
+  '/_authenticated/account/connections': typeof AuthenticatedAccountConnectionsRoute
   '/_authenticated/account/emails': typeof AuthenticatedAccountEmailsRoute
+  '/_authenticated/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
   '/_authenticated/account/password': typeof AuthenticatedAccountPasswordRoute
   '/_authenticated/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/_authenticated/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/_authenticated/account/': typeof AuthenticatedAccountIndexRoute
   '/_anonymous/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/_anonymous/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -274,6 +341,7 @@ export interface FileRoutesById {
   '/_anonymous/auth/verify/$key': typeof AnonymousAuthVerifyKeyRoute
   '/_authenticated/pad/$id/': typeof AuthenticatedPadIdIndexRoute
   '/_anonymous/auth/password/confirm/$key': typeof AnonymousAuthPasswordConfirmKeyRoute
+  '/_authenticated/account/email/verify/$key': typeof AuthenticatedAccountEmailVerifyKeyRoute
   '/_authenticated/pad/$id/voicenotes/$vid': typeof AuthenticatedPadIdVoicenotesVidRoute
 }
 export interface FileRouteTypes {
@@ -286,15 +354,21 @@ export interface FileRouteTypes {
     | '/account'
     | '/player'
     | '/profile'
+    | '/share'
     | '/stats'
     | '/auth/invalid-key'
     | '/auth/login'
+    | '/auth/passkey-signup'
     | '/auth/signup'
+    | '/auth/two-factor'
     | '/auth/verification-pending'
     | '/account/api-tokens'
+    | '/account/connections'
     | '/account/emails'
+    | '/account/passkeys'
     | '/account/password'
     | '/account/sessions'
+    | '/account/two-factor'
     | '/account/'
     | '/auth/magic/code'
     | '/auth/magic/verify'
@@ -304,6 +378,7 @@ export interface FileRouteTypes {
     | '/auth/verify/$key'
     | '/pad/$id/'
     | '/auth/password/confirm/$key'
+    | '/account/email/verify/$key'
     | '/pad/$id/voicenotes/$vid'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -313,15 +388,21 @@ export interface FileRouteTypes {
     | '/terms'
     | '/player'
     | '/profile'
+    | '/share'
     | '/stats'
     | '/auth/invalid-key'
     | '/auth/login'
+    | '/auth/passkey-signup'
     | '/auth/signup'
+    | '/auth/two-factor'
     | '/auth/verification-pending'
     | '/account/api-tokens'
+    | '/account/connections'
     | '/account/emails'
+    | '/account/passkeys'
     | '/account/password'
     | '/account/sessions'
+    | '/account/two-factor'
     | '/account'
     | '/auth/magic/code'
     | '/auth/magic/verify'
@@ -331,6 +412,7 @@ export interface FileRouteTypes {
     | '/auth/verify/$key'
     | '/pad/$id'
     | '/auth/password/confirm/$key'
+    | '/account/email/verify/$key'
     | '/pad/$id/voicenotes/$vid'
   id:
     | '__root__'
@@ -342,16 +424,22 @@ export interface FileRouteTypes {
     | '/_authenticated/account'
     | '/_authenticated/player'
     | '/_authenticated/profile'
+    | '/_authenticated/share'
     | '/_authenticated/stats'
     | '/_authenticated/'
     | '/_anonymous/auth/invalid-key'
     | '/_anonymous/auth/login'
+    | '/_anonymous/auth/passkey-signup'
     | '/_anonymous/auth/signup'
+    | '/_anonymous/auth/two-factor'
     | '/_anonymous/auth/verification-pending'
     | '/_authenticated/account/api-tokens'
+    | '/_authenticated/account/connections'
     | '/_authenticated/account/emails'
+    | '/_authenticated/account/passkeys'
     | '/_authenticated/account/password'
     | '/_authenticated/account/sessions'
+    | '/_authenticated/account/two-factor'
     | '/_authenticated/account/'
     | '/_anonymous/auth/magic/code'
     | '/_anonymous/auth/magic/verify'
@@ -361,6 +449,7 @@ export interface FileRouteTypes {
     | '/_anonymous/auth/verify/$key'
     | '/_authenticated/pad/$id/'
     | '/_anonymous/auth/password/confirm/$key'
+    | '/_authenticated/account/email/verify/$key'
     | '/_authenticated/pad/$id/voicenotes/$vid'
   fileRoutesById: FileRoutesById
 }
@@ -437,6 +526,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProfileRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/share': {
+      id: '/_authenticated/share'
+      path: '/share'
+      fullPath: '/share'
+      preLoaderRoute: typeof AuthenticatedShareRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/stats': {
       id: '/_authenticated/stats'
       path: '/stats'
@@ -458,11 +554,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AnonymousAuthLoginRouteImport
       parentRoute: typeof AnonymousRoute
     }
+    '/_anonymous/auth/passkey-signup': {
+      id: '/_anonymous/auth/passkey-signup'
+      path: '/auth/passkey-signup'
+      fullPath: '/auth/passkey-signup'
+      preLoaderRoute: typeof AnonymousAuthPasskeySignupRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_anonymous/auth/signup': {
       id: '/_anonymous/auth/signup'
       path: '/auth/signup'
       fullPath: '/auth/signup'
       preLoaderRoute: typeof AnonymousAuthSignupRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
+    '/_anonymous/auth/two-factor': {
+      id: '/_anonymous/auth/two-factor'
+      path: '/auth/two-factor'
+      fullPath: '/auth/two-factor'
+      preLoaderRoute: typeof AnonymousAuthTwoFactorRouteImport
       parentRoute: typeof AnonymousRoute
     }
     '/_anonymous/auth/verification-pending': {
@@ -486,11 +596,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountApiTokensRouteImport
       parentRoute: typeof AuthenticatedAccountRouteRoute
     }
+    '/_authenticated/account/connections': {
+      id: '/_authenticated/account/connections'
+      path: '/connections'
+      fullPath: '/account/connections'
+      preLoaderRoute: typeof AuthenticatedAccountConnectionsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/emails': {
       id: '/_authenticated/account/emails'
       path: '/emails'
       fullPath: '/account/emails'
       preLoaderRoute: typeof AuthenticatedAccountEmailsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
+    '/_authenticated/account/passkeys': {
+      id: '/_authenticated/account/passkeys'
+      path: '/passkeys'
+      fullPath: '/account/passkeys'
+      preLoaderRoute: typeof AuthenticatedAccountPasskeysRouteImport
       parentRoute: typeof AuthenticatedAccountRouteRoute
     }
     '/_authenticated/account/password': {
@@ -505,6 +629,13 @@ declare module '@tanstack/react-router' {
       path: '/sessions'
       fullPath: '/account/sessions'
       preLoaderRoute: typeof AuthenticatedAccountSessionsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
+    '/_authenticated/account/two-factor': {
+      id: '/_authenticated/account/two-factor'
+      path: '/two-factor'
+      fullPath: '/account/two-factor'
+      preLoaderRoute: typeof AuthenticatedAccountTwoFactorRouteImport
       parentRoute: typeof AuthenticatedAccountRouteRoute
     }
     '/_anonymous/auth/magic/code': {
@@ -563,6 +694,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AnonymousAuthPasswordConfirmKeyRouteImport
       parentRoute: typeof AnonymousRoute
     }
+    '/_authenticated/account/email/verify/$key': {
+      id: '/_authenticated/account/email/verify/$key'
+      path: '/email/verify/$key'
+      fullPath: '/account/email/verify/$key'
+      preLoaderRoute: typeof AuthenticatedAccountEmailVerifyKeyRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/pad/$id/voicenotes/$vid': {
       id: '/_authenticated/pad/$id/voicenotes/$vid'
       path: '/pad/$id/voicenotes/$vid'
@@ -576,7 +714,9 @@ declare module '@tanstack/react-router' {
 interface AnonymousRouteChildren {
   AnonymousAuthInvalidKeyRoute: typeof AnonymousAuthInvalidKeyRoute
   AnonymousAuthLoginRoute: typeof AnonymousAuthLoginRoute
+  AnonymousAuthPasskeySignupRoute: typeof AnonymousAuthPasskeySignupRoute
   AnonymousAuthSignupRoute: typeof AnonymousAuthSignupRoute
+  AnonymousAuthTwoFactorRoute: typeof AnonymousAuthTwoFactorRoute
   AnonymousAuthVerificationPendingRoute: typeof AnonymousAuthVerificationPendingRoute
   AnonymousAuthMagicCodeRoute: typeof AnonymousAuthMagicCodeRoute
   AnonymousAuthMagicVerifyRoute: typeof AnonymousAuthMagicVerifyRoute
@@ -590,7 +730,9 @@ interface AnonymousRouteChildren {
 const AnonymousRouteChildren: AnonymousRouteChildren = {
   AnonymousAuthInvalidKeyRoute: AnonymousAuthInvalidKeyRoute,
   AnonymousAuthLoginRoute: AnonymousAuthLoginRoute,
+  AnonymousAuthPasskeySignupRoute: AnonymousAuthPasskeySignupRoute,
   AnonymousAuthSignupRoute: AnonymousAuthSignupRoute,
+  AnonymousAuthTwoFactorRoute: AnonymousAuthTwoFactorRoute,
   AnonymousAuthVerificationPendingRoute: AnonymousAuthVerificationPendingRoute,
   AnonymousAuthMagicCodeRoute: AnonymousAuthMagicCodeRoute,
   AnonymousAuthMagicVerifyRoute: AnonymousAuthMagicVerifyRoute,
@@ -607,19 +749,28 @@ const AnonymousRouteWithChildren = AnonymousRoute._addFileChildren(
 
 interface AuthenticatedAccountRouteRouteChildren {
   AuthenticatedAccountApiTokensRoute: typeof AuthenticatedAccountApiTokensRoute
+  AuthenticatedAccountConnectionsRoute: typeof AuthenticatedAccountConnectionsRoute
   AuthenticatedAccountEmailsRoute: typeof AuthenticatedAccountEmailsRoute
+  AuthenticatedAccountPasskeysRoute: typeof AuthenticatedAccountPasskeysRoute
   AuthenticatedAccountPasswordRoute: typeof AuthenticatedAccountPasswordRoute
   AuthenticatedAccountSessionsRoute: typeof AuthenticatedAccountSessionsRoute
+  AuthenticatedAccountTwoFactorRoute: typeof AuthenticatedAccountTwoFactorRoute
   AuthenticatedAccountIndexRoute: typeof AuthenticatedAccountIndexRoute
+  AuthenticatedAccountEmailVerifyKeyRoute: typeof AuthenticatedAccountEmailVerifyKeyRoute
 }
 
 const AuthenticatedAccountRouteRouteChildren: AuthenticatedAccountRouteRouteChildren =
   {
     AuthenticatedAccountApiTokensRoute: AuthenticatedAccountApiTokensRoute,
+    AuthenticatedAccountConnectionsRoute: AuthenticatedAccountConnectionsRoute,
     AuthenticatedAccountEmailsRoute: AuthenticatedAccountEmailsRoute,
+    AuthenticatedAccountPasskeysRoute: AuthenticatedAccountPasskeysRoute,
     AuthenticatedAccountPasswordRoute: AuthenticatedAccountPasswordRoute,
     AuthenticatedAccountSessionsRoute: AuthenticatedAccountSessionsRoute,
+    AuthenticatedAccountTwoFactorRoute: AuthenticatedAccountTwoFactorRoute,
     AuthenticatedAccountIndexRoute: AuthenticatedAccountIndexRoute,
+    AuthenticatedAccountEmailVerifyKeyRoute:
+      AuthenticatedAccountEmailVerifyKeyRoute,
   }
 
 const AuthenticatedAccountRouteRouteWithChildren =
@@ -631,6 +782,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountRouteRoute: typeof AuthenticatedAccountRouteRouteWithChildren
   AuthenticatedPlayerRoute: typeof AuthenticatedPlayerRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedShareRoute: typeof AuthenticatedShareRoute
   AuthenticatedStatsRoute: typeof AuthenticatedStatsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedPadIdIndexRoute: typeof AuthenticatedPadIdIndexRoute
@@ -641,6 +793,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRouteRoute: AuthenticatedAccountRouteRouteWithChildren,
   AuthenticatedPlayerRoute: AuthenticatedPlayerRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedShareRoute: AuthenticatedShareRoute,
   AuthenticatedStatsRoute: AuthenticatedStatsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedPadIdIndexRoute: AuthenticatedPadIdIndexRoute,

@@ -34,5 +34,7 @@ export const API_ERROR_CODES = {
   /** The account holds as many live personal API tokens as it may (API_TOKENS_MAX_PER_USER). */
   tooManyApiTokens: 'too_many_api_tokens',
   serverError: 'server_error',
+  /** 503: the audio store (S3) cannot be reached; the request changed nothing and may be retried. */
+  storageUnavailable: 'storage_unavailable',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];

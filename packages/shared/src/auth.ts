@@ -20,7 +20,12 @@ export const FLOW_IDS = [
   'login',
   'login_by_code',
   'mfa_authenticate',
+  // Passkey login and signup, and "trust this browser": allauth names them in its flows
+  // (the OpenAPI file's description lists them; its Flow enum leaves them out).
+  'mfa_login_webauthn',
   'mfa_reauthenticate',
+  'mfa_signup_webauthn',
+  'mfa_trust',
   'provider_redirect',
   'provider_signup',
   'provider_token',
@@ -45,6 +50,8 @@ export const flowSchema = z.object({
   is_pending: z.literal(true).optional(),
   providers: z.array(z.string()).optional(),
   provider: providerSchema.optional(),
+  /** mfa_reauthenticate: the authenticator types the user can reauthenticate with (allauth's). */
+  types: z.array(z.enum(['totp', 'recovery_codes', 'webauthn'])).optional(),
 });
 export type Flow = z.infer<typeof flowSchema>;
 

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { currentUser, type AuthContext } from './auth-context.ts';
 import { unauthenticatedBody } from './envelopes.ts';
+import { authenticatorTypes } from './mfa/mfa-factors.ts';
 import { reauthenticationRequiredBody, recentlyAuthenticated } from './reauthentication.ts';
 import type { Session } from './sessions/session-store.ts';
 
@@ -34,7 +35,9 @@ export async function answeredReauthenticationRequired(
   { user, session }: Authenticated,
   reply: FastifyReply,
 ): Promise<boolean> {
-  if (recentlyAuthenticated(user, session, ctx.settings.reauthenticationTimeoutMs)) return false;
-  await reply.status(401).send(reauthenticationRequiredBody(user, session));
+  const mfaTypes = await authenticatorTypes(ctx.db, user.id);
+  const timeoutMs = ctx.settings.reauthenticationTimeoutMs;
+  if (recentlyAuthenticated(user, session, timeoutMs, Date.now(), mfaTypes)) return false;
+  await reply.status(401).send(reauthenticationRequiredBody(user, session, mfaTypes));
   return true;
 }

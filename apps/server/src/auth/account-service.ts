@@ -47,13 +47,20 @@ export async function signUp(
   db: Db,
   passwords: PasswordHasher,
   input: SignupInput,
-  options: { preventEnumeration: boolean; usernameRequired: boolean },
+  options: {
+    preventEnumeration: boolean;
+    usernameRequired: boolean;
+    /** allauth's passkey signup: no password; the account's first passkey is its way in. */
+    withoutPassword?: boolean;
+  },
 ): Promise<SignupOutcome> {
   const chosen = options.usernameRequired || input.username?.trim() ? input.username : undefined;
   const errors: FieldError[] = [...emailErrors(input.email)];
   if (chosen !== undefined || options.usernameRequired) errors.push(...usernameErrors(chosen));
-  if (!input.password) errors.push(requiredError('password'));
-  else errors.push(...validatePassword(input.password, { username: chosen, email: input.email }));
+  if (!options.withoutPassword) {
+    if (!input.password) errors.push(requiredError('password'));
+    else errors.push(...validatePassword(input.password, { username: chosen, email: input.email }));
+  }
   let emailInUse = false;
   if (errors.length === 0 && input.email) {
     if (chosen && (await findUserByUsername(db, chosen))) errors.push(usernameTaken);
@@ -64,7 +71,7 @@ export async function signUp(
 
   const email = input.email!.trim();
   // Hash in both cases, so a taken address answers no faster than a new account.
-  const passwordHash = await passwords.hash(input.password!);
+  const passwordHash = options.withoutPassword ? null : await passwords.hash(input.password!);
   if (emailInUse) return { emailTaken: email };
   // A derived name can lose a race to another signup; a fresh one is picked then.
   for (let attempt = 1; ; attempt++) {

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from './auth-context.ts';
 import { commonPasswords } from './common-passwords.ts';
+import { SecondFactorGate } from './mfa/second-factor-gate.ts';
+import { registerMfaAuthenticateRoutes } from './routes/mfa-authenticate-routes.ts';
+import { registerMfaAuthenticatorsRoutes } from './routes/mfa-authenticators-routes.ts';
+import { registerAccountProvidersRoutes } from './routes/account-providers-routes.ts';
 import { registerConfigRoute } from './routes/config-route.ts';
 import { registerEmailVerificationRoutes } from './routes/email-verification-routes.ts';
 import { registerEmailRoutes } from './routes/email-routes.ts';
@@ -13,6 +17,10 @@ import { registerProviderRoutes } from './routes/provider-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
 import { registerSessionsRoutes } from './routes/sessions-routes.ts';
 import { registerSignupRoute } from './routes/signup-route.ts';
+import { registerWebauthnAccountRoutes } from './routes/webauthn-account-routes.ts';
+import { registerWebauthnLoginRoutes } from './routes/webauthn-login-routes.ts';
+import { registerWebauthnMfaRoutes } from './routes/webauthn-mfa-routes.ts';
+import { registerWebauthnSignupRoutes } from './routes/webauthn-signup-routes.ts';
 
 /** allauth's headless API for browser clients. */
 export const AUTH_PREFIX = '/_headless/browser/v1';
@@ -25,6 +33,8 @@ export async function authApi(app: FastifyInstance, context: AuthContext) {
     reply.header('cache-control', 'no-store');
     done();
   });
+  // Every login asks it whether a second factor is still owed (session-flows.ts).
+  app.decorate('secondFactorGate', new SecondFactorGate(context.db, context.box, context.settings));
   registerConfigRoute(app, context);
   registerSessionRoutes(app, context);
   registerSignupRoute(app, context);
@@ -35,7 +45,14 @@ export async function authApi(app: FastifyInstance, context: AuthContext) {
   registerEmailRoutes(app, context);
   registerPasswordChangeRoutes(app, context);
   registerSessionsRoutes(app, context);
+  registerMfaAuthenticatorsRoutes(app, context);
+  registerMfaAuthenticateRoutes(app, context);
+  registerWebauthnAccountRoutes(app, context);
+  registerWebauthnLoginRoutes(app, context);
+  registerWebauthnSignupRoutes(app, context);
+  registerWebauthnMfaRoutes(app, context);
   if (context.settings.loginByCodeEnabled) registerLoginCodeRoutes(app, context);
   await registerProviderRoutes(app, context);
+  registerAccountProvidersRoutes(app, context);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 404 }));
 }

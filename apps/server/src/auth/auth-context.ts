@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema.ts';
 import type { MailQueue } from '../email/mail-queue.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { AuthSettings } from './auth-settings.ts';
+import type { SecretBox } from './mfa/secret-box.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { Session } from './sessions/session-store.ts';
 import { findUserById } from './users-repository.ts';
@@ -15,6 +16,8 @@ export interface AuthContext {
   limiter: RateLimiter;
   mail: MailQueue;
   passwords: PasswordHasher;
+  /** Seals MFA secrets at rest and the trusted-browser cookie. */
+  box: SecretBox;
 }
 
 /** The logged-in user of this request, if the session names one that still exists. */

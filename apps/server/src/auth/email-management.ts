@@ -86,7 +86,7 @@ export async function addAddress(
     if (await findOtherAddress(ctx.db, user.id, address)) throw new AuthInputError([duplicateEmail]);
     throw cause;
   }
-  await sendConfirmation(ctx, request, user, address);
+  await sendConfirmation(ctx, request, user, address, 'account');
 }
 
 /** One of the user's addresses: the primary (undefined) or another one; 400 when it is not theirs. */
@@ -116,7 +116,7 @@ export async function resendVerification(
   const selected = await selectAddress(ctx, user, email);
   const verified = selected.primary ? user.email_verified === 1 : selected.row.verified === 1;
   if (verified) return false;
-  return sendConfirmation(ctx, request, user, selected.primary ? user.email : selected.row.email);
+  return sendConfirmation(ctx, request, user, selected.primary ? user.email : selected.row.email, 'account');
 }
 
 /**

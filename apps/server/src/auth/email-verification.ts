@@ -26,6 +26,13 @@ export function consumeConfirmationQuota(ctx: AuthContext, email: string): Promi
 }
 
 /**
+ * Where the link of a confirmation mail opens: the signup/login flow's page (anonymous, spec
+ * §2) or, for an address managed in the account area, the account area's, which works in the
+ * logged-in browser the person added it from.
+ */
+export type ConfirmationPage = 'flow' | 'account';
+
+/**
  * Mails a confirmation link to one of the account's addresses (the primary unless `email`
  * names another). The account is read and the key made off the request path; an address
  * confirmed or removed meanwhile gets nothing.
@@ -35,6 +42,7 @@ export function mailConfirmationLink(
   request: FastifyRequest,
   userId: string,
   email?: string,
+  page: ConfirmationPage = 'flow',
 ): void {
   const origin = appOrigin(request, ctx.settings.publicUrl);
   ctx.mail.enqueue(async () => {
@@ -45,7 +53,9 @@ export function mailConfirmationLink(
     const to = primary ? user.email : other?.email;
     if (!to || (primary ? user.email_verified : other?.verified)) return undefined;
     const key = await createEmailVerificationKey(ctx.db, user, to);
-    return emailVerificationMail({ to, username: user.username, url: appLinks.verifyEmail(origin, key) });
+    const url =
+      page === 'account' ? appLinks.verifyAddedEmail(origin, key) : appLinks.verifyEmail(origin, key);
+    return emailVerificationMail({ to, username: user.username, url });
   });
 }
 
@@ -55,9 +65,10 @@ export async function sendConfirmation(
   request: FastifyRequest,
   user: UserRow,
   email: string = user.email,
+  page: ConfirmationPage = 'flow',
 ): Promise<boolean> {
   if (!(await consumeConfirmationQuota(ctx, email))) return false;
-  mailConfirmationLink(ctx, request, user.id, email);
+  mailConfirmationLink(ctx, request, user.id, email, page);
   return true;
 }
 

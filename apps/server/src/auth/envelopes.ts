@@ -40,6 +40,9 @@ export function availableFlows(settings: AuthSettings, session?: Session): Flow[
   if (settings.loginByCodeEnabled) flows.push({ id: 'login_by_code' });
   const providers = settings.socialProviders ?? [];
   if (providers.length > 0) flows.push({ id: 'provider_redirect', providers: providers.map((p) => p.id) });
+  // allauth's MFA_PASSKEY_LOGIN_ENABLED and MFA_PASSKEY_SIGNUP_ENABLED (auth/mfa/webauthn-*.ts).
+  flows.push({ id: 'mfa_login_webauthn' });
+  if (settings.signupOpen) flows.push({ id: 'mfa_signup_webauthn' });
   const active = activePending(session);
   const pending = active?.flow;
   if (pending) {

@@ -20,6 +20,9 @@ export function appOrigin(request: FastifyRequest, publicUrl: string | undefined
 /** The web app's routes (spec §2) that mails point to. */
 export const appLinks = {
   verifyEmail: (origin: string, key: string) => `${origin}/auth/verify/${encodeURIComponent(key)}`,
+  /** An address added in the account area: confirmed there, by the logged-in person. */
+  verifyAddedEmail: (origin: string, key: string) =>
+    `${origin}/account/email/verify/${encodeURIComponent(key)}`,
   confirmPasswordReset: (origin: string, key: string) =>
     `${origin}/auth/password/confirm/${encodeURIComponent(key)}`,
   requestPasswordReset: (origin: string) => `${origin}/auth/password/reset`,

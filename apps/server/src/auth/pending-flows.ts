@@ -19,6 +19,8 @@ export interface VerifyEmailPending {
   email: string;
   /** How the person authenticated so far; becomes the session's methods once verified. */
   methods: AuthMethod[];
+  /** A passkey signup (allauth's): once verified, the flow goes on to `mfa_signup_webauthn`. */
+  passkeySignup?: boolean;
 }
 
 /** A login code was requested; `userId` is null for unknown addresses (nothing was sent). */
@@ -46,7 +48,43 @@ export interface ProviderSignupPending {
   username: string | null;
 }
 
-export type PendingFlow = VerifyEmailPending | LoginByCodePending | ProviderSignupPending;
+/**
+ * allauth's mfa_authenticate stage: the first factor was right and the user has a second one;
+ * no session is granted until a TOTP code, a recovery code or a passkey is given.
+ */
+export interface MfaAuthenticatePending {
+  flow: 'mfa_authenticate';
+  at: number;
+  userId: string;
+  /** The first factor's methods; the second factor's is added once given. */
+  methods: AuthMethod[];
+}
+
+/** allauth's mfa_trust stage (MFA_TRUST_ENABLED): the second factor was given; trust this browser? */
+export interface MfaTrustPending {
+  flow: 'mfa_trust';
+  at: number;
+  userId: string;
+  methods: AuthMethod[];
+}
+
+/**
+ * allauth's passkey signup stage: the account exists (its address verified, when that is
+ * mandatory) and waits for its first passkey, which logs it in.
+ */
+export interface PasskeySignupPending {
+  flow: 'mfa_signup_webauthn';
+  at: number;
+  userId: string;
+}
+
+export type PendingFlow =
+  | PasskeySignupPending
+  | VerifyEmailPending
+  | LoginByCodePending
+  | ProviderSignupPending
+  | MfaAuthenticatePending
+  | MfaTrustPending;
 
 function lifetime(pending: PendingFlow): number {
   return pending.flow === 'login_by_code' ? LOGIN_CODE_TIMEOUT_MS : LOGIN_TIMEOUT_MS;

@@ -1,14 +1,22 @@
 import type { Flow } from '@voxpad/shared/auth';
-import type { UserRow } from '../db/schema.ts';
+import type { AuthenticatorType, UserRow } from '../db/schema.ts';
 import { authenticatedBody } from './envelopes.ts';
 import type { Session } from './sessions/session-store.ts';
 
 /** allauth's ACCOUNT_REAUTHENTICATION_TIMEOUT default: how long a login or reauthentication vouches for sensitive changes. */
 export const REAUTHENTICATION_TIMEOUT_MS = 300 * 1000;
 
-/** allauth's get_reauthentication_flows: typing the password again, for accounts that have one. */
-export function reauthenticationFlows(user: UserRow): Flow[] {
-  return user.password_hash !== null ? [{ id: 'reauthenticate' }] : [];
+/**
+ * allauth's get_reauthentication_flows: typing the password again, for accounts that have one,
+ * and a second factor (`mfa_reauthenticate`, naming the authenticator types) for accounts with
+ * one; `mfaTypes` are the types of the user's authenticators.
+ */
+export function reauthenticationFlows(user: UserRow, mfaTypes: readonly AuthenticatorType[] = []): Flow[] {
+  const flows: Flow[] = user.password_hash !== null ? [{ id: 'reauthenticate' }] : [];
+  if (mfaTypes.includes('totp') || mfaTypes.includes('webauthn')) {
+    flows.push({ id: 'mfa_reauthenticate', types: [...mfaTypes] });
+  }
+  return flows;
 }
 
 /**
@@ -21,17 +29,22 @@ export function recentlyAuthenticated(
   session: Session,
   timeoutMs = REAUTHENTICATION_TIMEOUT_MS,
   now = Date.now(),
+  mfaTypes: readonly AuthenticatorType[] = [],
 ): boolean {
-  if (reauthenticationFlows(user).length === 0) return true;
+  if (reauthenticationFlows(user, mfaTypes).length === 0) return true;
   return session.authenticatedAt !== null && now - session.authenticatedAt <= timeoutMs;
 }
 
 /** allauth's ReauthenticationResponse: still logged in, but this change needs the password again. */
-export function reauthenticationRequiredBody(user: UserRow, session: Session) {
+export function reauthenticationRequiredBody(
+  user: UserRow,
+  session: Session,
+  mfaTypes: readonly AuthenticatorType[] = [],
+) {
   const { data } = authenticatedBody(user, session);
   return {
     status: 401 as const,
-    data: { ...data, flows: reauthenticationFlows(user) },
+    data: { ...data, flows: reauthenticationFlows(user, mfaTypes) },
     meta: { is_authenticated: true as const },
   };
 }

@@ -4,9 +4,29 @@ import { currentUser, type AuthContext } from './auth-context.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { authenticatedBody, unauthenticatedBody } from './envelopes.ts';
 import type { PendingFlow } from './pending-flows.ts';
+import type {} from './mfa/second-factor-gate.ts';
 import type { AuthMethod, Session } from './sessions/session-store.ts';
 
-/** Logs the user in on a brand-new session (no fixation) and answers 200 as allauth does. */
+/**
+ * Every login ends here: it starts a brand-new session (no fixation) for the user, or, when
+ * the user has a second factor this browser is not trusted for, an anonymous one waiting on
+ * allauth's mfa_authenticate stage (ADR 0017). Returns the session started.
+ */
+export async function startLoginSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  methods: AuthMethod[],
+): Promise<Session> {
+  if (await app.secondFactorGate.isOwed(request, user.id, methods)) {
+    const pending: PendingFlow = { flow: 'mfa_authenticate', at: Date.now(), userId: user.id, methods };
+    return app.sessions.start(request, reply, null, { methods: [], pending });
+  }
+  return app.sessions.start(request, reply, user.id, { methods });
+}
+
+/** Logs the user in (see startLoginSession) and answers as allauth does: 200, or 401 naming the pending step. */
 export async function logInOnNewSession(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -14,7 +34,10 @@ export async function logInOnNewSession(
   user: UserRow,
   methods: AuthMethod[],
 ) {
-  const session = await app.sessions.start(request, reply, user.id, { methods });
+  const session = await startLoginSession(app, request, reply, user, methods);
+  if (!session.userId) {
+    return reply.status(401).send(unauthenticatedBody(app.secondFactorGate.settings, session));
+  }
   return reply.status(200).send(authenticatedBody(user, session));
 }
 

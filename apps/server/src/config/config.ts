@@ -12,6 +12,7 @@ import {
   socialProvidersJson,
   type SocialProviderSettings,
 } from '../auth/social/social-settings.ts';
+import { resolveStorage, type StorageSettings, type SweeperSettings } from '../storage/storage-settings.ts';
 
 /**
  * The whole configuration, read once from the environment at start. Anything wrong is
@@ -20,6 +21,10 @@ import {
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Container environments often pass unset settings as empty strings. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -37,6 +42,14 @@ const envSchema = z.object({
     .refine(isSiteOrigin, 'must be the address of the site alone, such as https://notes.example.org')
     .optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  // Seals MFA secrets at rest and signs trusted-browser cookies (ADR 0017).
+  SECRET_KEY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .min(32, 'must be at least 32 characters of random text, e.g. from `openssl rand -base64 32`')
+      .optional(),
+  ),
   WEB_DIST_DIR: z.string().optional(),
   TRANSCRIBER: z.enum(['pocketsphinx', 'whisper', 'openai']).default('pocketsphinx'),
   WHISPER_MODEL_PATH: z.string().min(1).optional(),
@@ -51,7 +64,11 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(os.availableParallelism()),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(LIMITS.uploadBytesDefault),
   MAX_DURATION_SECONDS: z.coerce.number().int().min(1).default(MAX_DURATION_SECONDS_DEFAULT),
+  // Resumable uploads with no new bytes for this long are removed (fractions allowed, for tests).
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(8760).default(24),
   TRANSCRIPTION_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /** How often an idle worker looks for work when no signal came (new work normally wakes it at once). */
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1_000),
   PROGRESS_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(6),
   PROGRESS_STREAM_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   // The web build's own settings: the origins it talks to besides ours go into CSP connect-src.
@@ -68,6 +85,8 @@ const envSchema = z.object({
   ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // Test suites only: a cheap scrypt so thousands of logins stay fast. Refused in production.
   PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
+  /** Lets a Prometheus scraper on another machine read /metrics (loopback needs no token). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional(),
   API_TOKENS_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   ACCOUNT_RATE_LIMITS: z
     .string()
@@ -102,6 +121,23 @@ const envSchema = z.object({
   GITHUB_API_URL: z.url().default(GITHUB_API_URL),
   // Per-user quotas and rate limits (quotas/quota-settings.ts).
   ...quotaEnv,
+  // Blob storage (storage/storage-settings.ts): an S3-compatible bucket the moment S3_BUCKET is set.
+  S3_ENDPOINT: unsetIfEmpty(z.url('must be a full URL such as http://127.0.0.1:9000').optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: unsetIfEmpty(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+      )
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: unsetIfEmpty(z.string().optional()),
+  S3_SECRET_ACCESS_KEY: unsetIfEmpty(z.string().optional()),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  SWEEPER_GRACE_MINUTES: z.coerce.number().int().min(1).max(43_200).default(60),
+  SWEEPER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(43_200).default(60),
 });
 
 export interface Config {
@@ -114,6 +150,8 @@ export interface Config {
   logLevel: string;
   publicUrl: string | undefined;
   trustProxy: boolean;
+  /** Seals secrets at rest (MFA); unset outside production, a key kept in DATA_DIR/secret-key is used. */
+  secretKey: string | undefined;
   /** Cookies carry `Secure` (and responses HSTS) when the public URL is HTTPS; also per request over HTTPS. */
   secureCookies: boolean;
   webDistDir: string | undefined;
@@ -127,8 +165,11 @@ export interface Config {
   uploadMaxBytes: number;
   /** Longest recording accepted: checked from a WAV header at upload, by the worker otherwise. */
   maxDurationSeconds: number;
+  /** A resumable upload that receives no bytes for this long expires and is removed. */
+  uploadExpiryMs: number;
   /** How long a transcription lease lasts without a heartbeat (a crashed worker's note waits this long). */
   transcriptionLeaseMs?: number;
+  jobPollMs: number;
   /** Live progress streams (events/): how many one user may hold, how often they poll without events. */
   progressStreams: { perUser: number; pollMs: number };
   /** Origins other than ours the web app connects to (error reporting, an API elsewhere). */
@@ -148,7 +189,11 @@ export interface Config {
   };
   /** Personal API tokens one account may hold at once (expired ones do not count). */
   apiTokensMaxPerUser: number;
+  metricsToken: string | undefined;
   quotas: QuotaSettings;
+  /** Where audio lives: local files, or an S3 bucket. */
+  storage: StorageSettings;
+  sweeper: SweeperSettings;
   mail: {
     /** Unset: mails are written to DATA_DIR/outbox instead of being sent. */
     smtpUrl: string | undefined;
@@ -233,7 +278,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicUrlProblem = missingPublicUrl(e);
   if (publicUrlProblem) throw new ConfigError([publicUrlProblem]);
+  if (!e.SECRET_KEY && e.NODE_ENV === 'production') {
+    throw new ConfigError([
+      'SECRET_KEY: is required because NODE_ENV is production (the default). It encrypts two-factor ' +
+        'secrets in the database and signs "trust this browser" cookies; keep it safe and keep it ' +
+        'unchanged, or everyone must set up two-factor authentication again. Make one with ' +
+        '`openssl rand -base64 32`, or set NODE_ENV=development to have one kept in DATA_DIR.',
+    ]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const storage = resolveStorage(e, dataDir);
+  if (storage.problems.length > 0) throw new ConfigError(storage.problems);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -246,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL && new URL(e.PUBLIC_URL).origin,
     trustProxy: e.TRUST_PROXY,
+    secretKey: e.SECRET_KEY,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     webDistDir: e.WEB_DIST_DIR,
     transcription: {
@@ -262,7 +318,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     maxDurationSeconds: e.MAX_DURATION_SECONDS,
+    uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
     transcriptionLeaseMs: e.TRANSCRIPTION_LEASE_MS,
+    jobPollMs: e.JOB_POLL_MS,
     progressStreams: { perUser: e.PROGRESS_STREAMS_PER_USER, pollMs: e.PROGRESS_STREAM_POLL_MS },
     webConnectOrigins: originsOf([e.VITE_SENTRY_DSN, e.VITE_SENTRY_TUNNEL, e.VITE_API_URL]),
     signupOpen: e.SIGNUP_OPEN,
@@ -276,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordHashCost: e.PASSWORD_HASH_COST,
     },
     apiTokensMaxPerUser: e.API_TOKENS_MAX_PER_USER,
+    metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -283,5 +342,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     social: { providers: social.providers },
     quotas: resolveQuotas(e, e.WORKER_CONCURRENCY),
+    storage: storage.settings,
+    sweeper: {
+      graceMs: e.SWEEPER_GRACE_MINUTES * 60_000,
+      intervalMs: e.SWEEPER_INTERVAL_MINUTES * 60_000,
+    },
   };
 }

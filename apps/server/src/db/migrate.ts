@@ -12,6 +12,8 @@ import * as rateLimitWeights from './migrations/0009-rate-limit-weights.ts';
 import * as sessionAuthenticatedAt from './migrations/0010-session-authenticated-at.ts';
 import * as emailAddresses from './migrations/0011-email-addresses.ts';
 import * as voiceNoteTitleSource from './migrations/0012-voice-note-title-source.ts';
+import * as authenticators from './migrations/0013-authenticators.ts';
+import * as uploads from './migrations/0014-uploads.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0010-session-authenticated-at': sessionAuthenticatedAt,
   '0011-email-addresses': emailAddresses,
   '0012-voice-note-title-source': voiceNoteTitleSource,
+  '0013-authenticators': authenticators,
+  '0014-uploads': uploads,
 };
 
 const provider: MigrationProvider = {

@@ -192,6 +192,42 @@ export interface SocialLoginStatesTable {
   expires_at: number;
 }
 
+export type AuthenticatorType = 'totp' | 'recovery_codes' | 'webauthn';
+
+/** A second factor or passkey of a user (migration 0013): `data` is JSON sealed by the secret box. */
+export interface AuthenticatorsTable {
+  id: string;
+  user_id: string;
+  type: AuthenticatorType;
+  /** A passkey's name; null for other types. */
+  name: string | null;
+  /** WebAuthn credential id (base64url), in clear because logins look it up; unique. */
+  credential_id: string | null;
+  data: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A resumable (tus) upload in progress (migration 0014); its bytes are parts in blob storage. */
+export interface UploadsTable {
+  id: string;
+  owner_id: string;
+  pad_id: string;
+  /** The client's file name and declared type (tus metadata `filename`, `filetype`). */
+  file_name: string;
+  file_type: string;
+  /** Upload-Length: the whole file. */
+  length_bytes: number;
+  /** Bytes stored as complete parts; the client resumes from here. */
+  offset_bytes: number;
+  /** 1 once the first bytes were sniffed as audio we accept. */
+  audio_checked: Generated<number>;
+  created_at: number;
+  /** The last write: an upload expires UPLOAD_EXPIRY_HOURS after it. */
+  updated_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -205,6 +241,8 @@ export interface Database {
   api_tokens: ApiTokensTable;
   social_accounts: SocialAccountsTable;
   social_login_states: SocialLoginStatesTable;
+  authenticators: AuthenticatorsTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -223,3 +261,5 @@ export type PasswordResetKeyRow = Selectable<PasswordResetKeysTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type SocialAccountRow = Selectable<SocialAccountsTable>;
 export type SocialLoginStateRow = Selectable<SocialLoginStatesTable>;
+export type AuthenticatorRow = Selectable<AuthenticatorsTable>;
+export type UploadRow = Selectable<UploadsTable>;

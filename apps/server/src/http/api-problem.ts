@@ -29,6 +29,14 @@ export const notAuthenticated = () =>
     { code: API_ERROR_CODES.notAuthenticated, message: 'You are not logged in. Log in and try again.' },
   ]);
 
+/** The blob store is down: nothing was changed, and the same request may simply be sent again. */
+export const storageUnavailable = () =>
+  new ApiProblem(
+    503,
+    [{ code: API_ERROR_CODES.storageUnavailable, message: 'Storage is unavailable, try again in a moment.' }],
+    { 'Retry-After': '5' },
+  );
+
 export const badRequest = (message: string, param?: string, code: string = API_ERROR_CODES.invalid) =>
   new ApiProblem(400, [{ code, message, ...(param ? { param } : {}) }]);
 

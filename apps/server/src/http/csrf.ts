@@ -89,6 +89,9 @@ export const csrfPlugin = fp<CsrfOptions>(
       else request.csrfToken = expected;
       if (!UNSAFE_METHODS.has(request.method)) return next();
       if (options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix))) return next();
+      // A script with a personal API token and no session: no browser adds an Authorization
+      // header by itself, and a cross-site page cannot without a CORS preflight we never allow.
+      if (!sessionToken && /^Bearer\s/i.test(request.headers.authorization ?? '')) return next();
       const header = request.headers[CSRF_HEADER];
       const sent = typeof header === 'string' ? header : undefined;
       const isForm =

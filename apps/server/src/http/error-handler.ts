@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
-import { ApiProblem } from './api-problem.ts';
+import { ApiProblem, storageUnavailable } from './api-problem.ts';
+import { StorageUnavailableError } from '../storage/storage-errors.ts';
 import { AuthInputError } from '../auth/auth-errors.ts';
 
 /**
@@ -10,6 +11,10 @@ import { AuthInputError } from '../auth/auth-errors.ts';
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiProblem) {
     return reply.status(error.status).headers(error.headers).send(error.toJSON());
+  }
+  if (error instanceof StorageUnavailableError) {
+    request.log.error({ err: error }, 'blob storage unavailable');
+    return handleError(storageUnavailable(), request, reply);
   }
   if (error instanceof AuthInputError) {
     return reply.status(error.status).send({ status: error.status, errors: error.errors });

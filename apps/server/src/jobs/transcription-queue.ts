@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import type { VoiceNoteJobRow } from '../db/schema.ts';
-import { newId } from '../lib/ids.ts';
-import { nameNoteAfterTranscript } from './note-title.ts';
+import { recordEngineTranscript } from './engine-transcript.ts';
 
 /** Any fixed number: the advisory lock PostgreSQL claimers take turns under ("voxq"). */
 const CLAIM_LOCK_KEY = 0x766f7871;
@@ -136,19 +135,12 @@ export class TranscriptionQueue {
         .returning('owner_id')
         .executeTakeFirst();
       if (!updated) return false;
-      await nameNoteAfterTranscript(trx, { ownerId: updated.owner_id, noteId: id }, result.transcript);
-      await trx
-        .insertInto('transcript_versions')
-        .values({
-          id: newId(now),
-          voice_note_id: id,
-          owner_id: updated.owner_id,
-          text: result.transcript,
-          segments: result.segments,
-          source: 'engine',
-          created_at: now,
-        })
-        .execute();
+      await recordEngineTranscript(
+        trx,
+        { id, ownerId: updated.owner_id },
+        { text: result.transcript, segments: result.segments },
+        now,
+      );
       return true;
     });
   }
@@ -212,6 +204,83 @@ export class TranscriptionQueue {
     return Number(updated.numUpdatedRows) > 0;
   }
 
+  /** Puts a note whose transcription failed back in the queue; false when it is not failed (any more). */
+  async retryFailed(id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('voice_notes')
+      .set(requeuedColumns())
+      .where('id', '=', id)
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Queues a finished or failed note for a new transcription with the given engine and language;
+   * `beforeRequeue` runs in the same transaction (to keep text a person typed). False when the
+   * note is already being transcribed.
+   */
+  async retranscribe(
+    id: string,
+    options: { engine: string | null; language: string | null },
+    beforeRequeue?: (trx: Db) => Promise<void>,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('voice_notes')
+        .set({ ...requeuedColumns(), engine: options.engine, language: options.language })
+        .where('id', '=', id)
+        .where('status', 'in', ['done', 'failed'])
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await beforeRequeue?.(trx);
+      return true;
+    });
+  }
+
+  /** Depth and age of the queue, for metrics. */
+  async snapshot(
+    now = Date.now(),
+  ): Promise<{ pending: number; processing: number; oldestPendingAgeSeconds: number }> {
+    const counts = await this.counts();
+    const oldest = await this.db
+      .selectFrom('voice_notes')
+      .select((eb) => eb.fn.min<number>('created_at').as('created_at'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    const createdAt = oldest?.created_at == null ? undefined : Number(oldest.created_at);
+    return {
+      pending: counts.pending ?? 0,
+      processing: counts.processing ?? 0,
+      oldestPendingAgeSeconds: createdAt === undefined ? 0 : Math.max(0, (now - createdAt) / 1000),
+    };
+  }
+
+  /**
+   * Fails a note no worker holds (pending, or its lease ran out), for the sweeper when its
+   * audio is gone: a worker could never transcribe it. A live lease is left to its worker.
+   */
+  async failUnclaimed(id: string, reason: string, now = Date.now()): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('voice_notes')
+      .set({
+        status: 'failed',
+        failure_reason: reason,
+        lease_owner: null,
+        lease_expires_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'pending'),
+          eb.and([eb('status', '=', 'processing'), eb('lease_expires_at', '<=', now)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+
   async counts(): Promise<Record<string, number>> {
     const rows = await this.db
       .selectFrom('voice_notes')
@@ -221,4 +290,25 @@ export class TranscriptionQueue {
       .execute();
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
   }
+}
+
+/** The job columns of a note that waits for its first transcription. */
+export function queuedColumns() {
+  return { status: 'pending' as const, failure_reason: null, lease_owner: null, lease_expires_at: null };
+}
+
+/** The job columns of a note queued again (retry, re-transcription): a fresh start. */
+export function requeuedColumns(now = Date.now()) {
+  return { ...queuedColumns(), attempts: 0, progress: 0, updated_at: now };
+}
+
+/** The job columns of a note filed with its transcript already made: nothing left to do. */
+export function finishedColumns() {
+  return {
+    status: 'done' as const,
+    failure_reason: null,
+    progress: 1,
+    lease_owner: null,
+    lease_expires_at: null,
+  };
 }

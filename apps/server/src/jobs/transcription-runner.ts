@@ -62,6 +62,14 @@ export interface RunnerOptions {
   progressIntervalMs?: number;
   /** Told after every write to a job, so progress streams in this process wake at once. */
   events?: JobEvents;
+  /** Told how each job ended (metrics). */
+  observer?: JobObserver;
+}
+
+/** Hears how each job ended, e.g. to count it in metrics. */
+export interface JobObserver {
+  jobDone(milliseconds: number, audioSeconds: number | undefined): void;
+  jobFailed(outcome: 'retry' | 'permanent' | 'gave_up'): void;
 }
 
 /**
@@ -77,6 +85,7 @@ export class TranscriptionRunner {
   private stopping = false;
   private loops: Promise<void>[] = [];
   private wakers = new Set<() => void>();
+  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: RunnerOptions) {
     this.leaseMs = options.leaseMs ?? 60_000;
@@ -85,6 +94,8 @@ export class TranscriptionRunner {
   }
 
   start(): void {
+    // New work queued in any process (PostgreSQL relays it) wakes an idle loop at once.
+    this.unsubscribe = this.options.events?.onQueued(() => this.wake());
     for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.loop());
   }
 
@@ -95,6 +106,7 @@ export class TranscriptionRunner {
   /** Finishes the jobs in hand, then stops; unfinished leases simply expire elsewhere. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.unsubscribe?.();
     this.wake();
     await Promise.all(this.loops);
   }
@@ -191,6 +203,7 @@ export class TranscriptionRunner {
       await progress.flush();
       const stored = await queue.complete(note.id, this.workerId, toStored(transcript, durationSeconds));
       jobLog.info({ ms: Date.now() - started, durationSeconds, stored }, 'transcribed');
+      if (stored) this.options.observer?.jobDone(Date.now() - started, durationSeconds);
     } catch (error) {
       progress.stop();
       const reason = permanentReason(error);
@@ -198,9 +211,11 @@ export class TranscriptionRunner {
         jobLog.warn('lease lost; another worker has the note');
       } else if (reason !== undefined) {
         jobLog.info({ err: error }, 'transcription failed permanently');
+        this.options.observer?.jobFailed('permanent');
         await queue.fail(note.id, this.workerId, reason, durationSeconds);
       } else if (note.attempts >= this.maxAttempts) {
         jobLog.error({ err: error }, 'transcription failed for good');
+        this.options.observer?.jobFailed('gave_up');
         await queue.fail(
           note.id,
           this.workerId,
@@ -210,6 +225,7 @@ export class TranscriptionRunner {
       } else {
         const delay = this.backoff(note.attempts);
         jobLog.warn({ err: error, retryInMs: delay }, 'transcription failed, will retry');
+        this.options.observer?.jobFailed('retry');
         await queue.retryLater(note.id, this.workerId, Date.now() + delay, durationSeconds);
       }
     } finally {

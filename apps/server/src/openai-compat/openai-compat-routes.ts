@@ -5,19 +5,17 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { LIMITS } from '@voxpad/shared/limits';
 import { transcriptionFieldsSchema, type TranscriptionFields } from '@voxpad/shared/openai-compat';
 import { authenticateBearer } from '../api-tokens/api-tokens.ts';
 import type { Db } from '../db/database.ts';
-import { newId } from '../lib/ids.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { declaredBytes, type QuotaGuard } from '../quotas/quota-guard.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { createAudioDecoder, type DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
-import type { AudioFormat } from '../transcription/audio/audio-format.ts';
-import { insertVoiceNote } from '../voice-notes/voice-notes-repository.ts';
-import { countWords, deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
+import { fileVoiceNote } from '../voice-notes/file-voice-note.ts';
+import { ApiProblem } from '../http/api-problem.ts';
+import { deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
 import { render } from './formats.ts';
 import { fileTooLarge, handleOpenAiError, invalidApiKey, OpenAiProblem } from './openai-problem.ts';
 import { sniffUploadFile, transcribeUpload } from './transcribe-upload.ts';
@@ -155,7 +153,8 @@ async function transcribeRequest(exchange: Exchange, maxBytes: number): Promise<
     await deps.quotas.roomFor(userId, upload.sizeBytes);
   }
 
-  const format = await sniffUploadFile(upload.file);
+  // Refuses what is not audio before the engine is asked.
+  await sniffUploadFile(upload.file);
   const { transcript, durationSeconds } = await transcribeUpload({
     decodeAudio,
     transcriber: await deps.transcriber(),
@@ -165,8 +164,14 @@ async function transcribeRequest(exchange: Exchange, maxBytes: number): Promise<
   });
 
   if (fields.pad_id !== undefined) {
-    const filed = { upload, format, transcript, durationSeconds };
-    const noteId = await fileVoiceNote(deps, userId, fields.pad_id, filed);
+    const noteId = await fileTranscribedNote(
+      deps,
+      userId,
+      fields.pad_id,
+      upload,
+      transcript,
+      durationSeconds,
+    );
     const overflow = await deps.quotas.overflow(userId, upload.sizeBytes);
     if (overflow) {
       await deleteVoiceNote({ ...deps, log: request.log }, userId, fields.pad_id, noteId);
@@ -249,50 +254,43 @@ function parseFields(raw: Record<string, string | string[]>): TranscriptionField
   throw new OpenAiProblem(400, `${param ?? 'request'}: ${issue.message}`, 'invalid_request_error', param);
 }
 
-interface Filed {
-  upload: Upload;
-  /** What the bytes are (sniffed); stored as voice-note uploads are, in their own format. */
-  format: AudioFormat;
-  transcript: Transcript;
-  durationSeconds: number;
-}
-
-/** Stores the recording as uploaded and a finished voice note with the transcript just made. */
-async function fileVoiceNote(
+/**
+ * Files the recording and its transcript as a finished voice note, through the one module that
+ * files voice notes (same storage keys, limits and clean-up as uploads), so its transcript is its
+ * first engine version like any job's. Its refusals are told in this API's error shape.
+ */
+async function fileTranscribedNote(
   deps: OpenAiCompatDeps,
   ownerId: string,
   padId: string,
-  { upload, format, transcript, durationSeconds }: Filed,
+  upload: Upload,
+  transcript: Transcript,
+  durationSeconds: number,
 ): Promise<string> {
-  const now = Date.now();
-  const id = newId(now);
-  const storageKey = `audio/${ownerId}/${id}.${format.extension}`;
-  const { sizeBytes } = await deps.storage.put(storageKey, createReadStream(upload.file!));
-  const stem = upload.fileName?.replace(/\.[^.]+$/, '').trim();
   try {
-    await insertVoiceNote(deps.db, {
-      id,
-      pad_id: padId,
-      owner_id: ownerId,
-      title: (stem || 'Transcription').slice(0, LIMITS.voiceNoteTitleMax),
-      status: 'done',
-      failure_reason: null,
-      content_type: format.mime,
-      size_bytes: sizeBytes,
-      storage_key: storageKey,
-      duration_seconds: durationSeconds,
-      transcript: transcript.text,
-      segments: JSON.stringify(transcript.segments),
-      word_count: countWords(transcript.text),
-      lease_owner: null,
-      lease_expires_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const note = await fileVoiceNote(
+      { ...deps, onQueued: () => undefined },
+      {
+        ownerId,
+        padId,
+        fileName: upload.fileName,
+        body: createReadStream(upload.file!),
+        transcribed: { text: transcript.text, segments: transcript.segments, durationSeconds },
+      },
+    );
+    return note.id;
   } catch (error) {
-    await deps.storage.delete(storageKey);
-    if (!(await padExists(deps.db, ownerId, padId))) throw padNotFound();
+    if (error instanceof ApiProblem && error.status === 404) throw padNotFound();
+    if (error instanceof ApiProblem) {
+      const first = error.errors[0];
+      throw new OpenAiProblem(
+        error.status,
+        error.message,
+        'invalid_request_error',
+        first?.param ?? null,
+        first?.code ?? null,
+      );
+    }
     throw error;
   }
-  return id;
 }

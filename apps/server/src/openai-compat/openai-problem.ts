@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenAiError } from '@voxpad/shared/openai-compat';
 import { QuotaExceeded } from '../quotas/quota-problems.ts';
+import { StorageUnavailableError } from '../storage/storage-errors.ts';
 
 /** An error answered in OpenAI's shape: `{error:{message, type, param, code}}`. */
 export class OpenAiProblem extends Error {
@@ -43,6 +44,15 @@ export function handleOpenAiError(error: FastifyError | Error, request: FastifyR
   if (error instanceof OpenAiProblem) return reply.status(error.status).send(error.toJSON());
   if (error instanceof QuotaExceeded) {
     return reply.status(error.status).headers(error.headers).send(openAiQuotaError(error).toJSON());
+  }
+  if (error instanceof StorageUnavailableError) {
+    request.log.error({ err: error }, 'blob storage unavailable');
+    return reply
+      .status(503)
+      .header('Retry-After', '5')
+      .send(
+        new OpenAiProblem(503, 'Storage is unavailable, try again in a moment.', 'server_error').toJSON(),
+      );
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) {

@@ -27,4 +27,6 @@ export interface BlobStorage {
   list(prefix: string): AsyncIterable<StoredBlob>;
   /** Confirms the store can be written, for readiness checks. */
   check(): Promise<void>;
+  /** Lets go of connections when the app closes (S3's keep-alive sockets). */
+  close?(): void;
 }

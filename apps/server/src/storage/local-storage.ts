@@ -5,8 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStorage, StoredBlob } from './blob-storage.ts';
-
-const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
+import { assertValidKey } from './storage-keys.ts';
 
 /** Blobs as files in one directory tree; writes go to a temp file and are renamed in. */
 export class LocalStorage implements BlobStorage {
@@ -18,7 +17,7 @@ export class LocalStorage implements BlobStorage {
   }
 
   private pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+    assertValidKey(key);
     return path.join(this.root, key);
   }
 

@@ -2,13 +2,16 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { LIMITS } from '@voxpad/shared/limits';
-import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import type { TranscriptSegment, VoiceNote } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { type ApiProblem, badRequest, notFound } from '../http/api-problem.ts';
 import { byteLimit, ByteLimitExceeded } from '../http/byte-limit.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import { StorageUnavailableError } from '../storage/storage-errors.ts';
 import { padExists } from '../pads/pads-repository.ts';
+import { recordEngineTranscript } from '../jobs/engine-transcript.ts';
+import { finishedColumns, queuedColumns } from '../jobs/transcription-queue.ts';
 import { AudioDecodeError } from '../transcription/audio/errors.ts';
 import { wavDurationSeconds } from '../transcription/audio/wav.ts';
 import { SNIFF_BYTES, sniffLength } from '../transcription/audio/audio-format.ts';
@@ -32,6 +35,8 @@ export interface FilingDeps {
   maxDurationSeconds: number;
   /** Tells the transcription queue there is work. */
   onQueued: () => void;
+  /** Told how many bytes of audio each new note stored (metrics). */
+  onStored?: (sizeBytes: number) => void;
 }
 
 export interface NewVoiceNote {
@@ -41,6 +46,11 @@ export interface NewVoiceNote {
   fileName: string | undefined;
   /** The audio. Its bytes decide the format; no declared type is trusted. */
   body: Readable;
+  /**
+   * The transcript, when it was made before filing (the OpenAI-compatible endpoint): the note
+   * is filed finished, with the text as its first engine version, and never queued.
+   */
+  transcribed?: { text: string; segments: TranscriptSegment[]; durationSeconds: number };
 }
 
 /**
@@ -82,32 +92,43 @@ export async function fileVoiceNote(deps: FilingDeps, input: NewVoiceNote): Prom
     }
   }
 
+  const { transcribed } = input;
+  const note = {
+    id,
+    pad_id: padId,
+    owner_id: ownerId,
+    ...titleFrom(input.fileName),
+    content_type: inspected.format.mime,
+    size_bytes: sizeBytes,
+    storage_key: storageKey,
+    duration_seconds: transcribed?.durationSeconds ?? durationSeconds,
+    created_at: now,
+    updated_at: now,
+  };
   try {
-    await insertVoiceNote(deps.db, {
-      id,
-      pad_id: padId,
-      owner_id: ownerId,
-      ...titleFrom(input.fileName),
-      status: 'pending',
-      failure_reason: null,
-      content_type: inspected.format.mime,
-      size_bytes: sizeBytes,
-      storage_key: storageKey,
-      duration_seconds: durationSeconds,
-      transcript: null,
-      segments: null,
-      lease_owner: null,
-      lease_expires_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    if (transcribed) {
+      const segments = JSON.stringify(transcribed.segments);
+      await deps.db.transaction().execute(async (trx) => {
+        await insertVoiceNote(trx, {
+          ...note,
+          ...finishedColumns(),
+          transcript: transcribed.text,
+          segments,
+          word_count: transcribed.text.match(/\S+/g)?.length ?? 0,
+        });
+        await recordEngineTranscript(trx, { id, ownerId }, { text: transcribed.text, segments }, now);
+      });
+    } else {
+      await insertVoiceNote(deps.db, { ...note, ...queuedColumns(), transcript: null, segments: null });
+    }
   } catch (error) {
     // The pad may have been deleted while the audio streamed in.
     await remove();
     if (!(await padExists(deps.db, ownerId, padId))) throw notFound('This pad');
     throw error;
   }
-  deps.onQueued();
+  if (!transcribed) deps.onQueued();
+  deps.onStored?.(sizeBytes);
   const row = await findVoiceNote(deps.db, ownerId, padId, id);
   if (!row) throw notFound('This voice note');
   return presentVoiceNote(row);
@@ -124,8 +145,11 @@ async function readAudioHead(body: Readable): Promise<Buffer> {
   return head;
 }
 
-/** What the first bytes say: the format, and for WAV whether it is too long already. */
-function inspect(head: Buffer, maxDurationSeconds: number): InspectedAudio {
+/**
+ * What the first bytes say: the format, and for WAV whether it is too long already. Also run
+ * by resumable uploads on their first bytes, so a wrong file is refused before the rest comes.
+ */
+export function inspect(head: Buffer, maxDurationSeconds: number): InspectedAudio {
   let inspected: InspectedAudio;
   try {
     inspected = inspectAudio(head);
@@ -164,7 +188,12 @@ async function store(deps: FilingDeps, storageKey: string, head: Buffer, rest: R
   } catch (error) {
     discardRest(rest, deps.maxBytes);
     // Let storage finish removing its partial file before answering.
-    await writing.catch(() => undefined);
+    const storeFailure = await writing.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    // The store itself is down (answered 503): it has already let go of the partial upload.
+    if (storeFailure instanceof StorageUnavailableError) throw storeFailure;
     await deps.storage.delete(storageKey);
     if (error instanceof ByteLimitExceeded) throw tooLarge(deps.maxBytes);
     if (rest.destroyed && !rest.readableEnded) throw interrupted();

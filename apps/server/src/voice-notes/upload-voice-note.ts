@@ -13,7 +13,7 @@ export type UploadDeps = FilingDeps;
  * The declared type only has to say "audio": what the bytes are is sniffed. Browsers label
  * MediaRecorder output video/webm or video/mp4 even when it holds no picture.
  */
-const ACCEPTED_TYPE = /^(audio\/[\w.+-]+|application\/octet-stream|video\/webm|video\/mp4)$/;
+export const ACCEPTED_TYPE = /^(audio\/[\w.+-]+|application\/octet-stream|video\/webm|video\/mp4)$/;
 
 /**
  * The raw upload endpoint: refuses what its headers already give away, then files the body

@@ -9,6 +9,7 @@ import {
   pendingFlow,
   verifiedAccount,
   errorsOf,
+  PASSKEY_FLOWS,
 } from '../support/accounts.ts';
 
 let server: TestApp;
@@ -39,6 +40,7 @@ describe('signup with mandatory email verification', () => {
           { id: 'login' },
           { id: 'signup' },
           { id: 'login_by_code' },
+          ...PASSKEY_FLOWS,
           { id: 'verify_email', is_pending: true },
         ],
       },
@@ -186,7 +188,7 @@ describe('POST auth/email/verify', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({
       status: 401,
-      data: { flows: [{ id: 'login' }, { id: 'signup' }, { id: 'login_by_code' }] },
+      data: { flows: [{ id: 'login' }, { id: 'signup' }, { id: 'login_by_code' }, ...PASSKEY_FLOWS] },
       meta: { is_authenticated: false },
     });
     // The address is confirmed: the person can now log in anywhere.

@@ -10,6 +10,7 @@ import {
   sessionIdOf,
   verifiedAccount,
   errorsOf,
+  PASSKEY_FLOWS,
 } from '../support/accounts.ts';
 import type { TestClient } from '../support/http-client.ts';
 
@@ -48,7 +49,14 @@ describe('POST auth/code/request', () => {
     expect(status).toBe(401);
     expect(body).toEqual({
       status: 401,
-      data: { flows: [{ id: 'login' }, { id: 'signup' }, { id: 'login_by_code', is_pending: true }] },
+      data: {
+        flows: [
+          { id: 'login' },
+          { id: 'signup' },
+          { id: 'login_by_code', is_pending: true },
+          ...PASSKEY_FLOWS,
+        ],
+      },
       meta: { is_authenticated: false },
     });
     expect(code).toMatch(/^[CDFGHJKLMNPQRSTVWXY345679]{8}$/);

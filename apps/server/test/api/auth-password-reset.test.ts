@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { resetKeyIn } from '../support/mailbox.ts';
-import { AUTH, browser, verifiedAccount, errorsOf } from '../support/accounts.ts';
+import { AUTH, browser, verifiedAccount, errorsOf, PASSKEY_FLOWS } from '../support/accounts.ts';
 
 let server: TestApp;
 
@@ -122,7 +122,7 @@ describe('POST auth/password/reset', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({
       status: 401,
-      data: { flows: [{ id: 'login' }, { id: 'signup' }, { id: 'login_by_code' }] },
+      data: { flows: [{ id: 'login' }, { id: 'signup' }, { id: 'login_by_code' }, ...PASSKEY_FLOWS] },
       meta: { is_authenticated: false },
     });
     expect((await loggedIn.get(`${AUTH}/auth/session`)).status).toBe(401);

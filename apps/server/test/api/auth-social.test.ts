@@ -83,7 +83,7 @@ describe('social login with an OpenID Connect provider', () => {
           id: 'localid',
           name: 'Local ID',
           client_id: 'voxpad',
-          flows: ['provider_redirect'],
+          flows: ['provider_redirect', 'provider_token'],
           openid_configuration_url: `${idp.issuer}/.well-known/openid-configuration`,
         },
       ],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { signedUpClient, TestClient } from '../support/http-client.ts';
 import { verificationKeyIn } from '../support/mailbox.ts';
+import { PASSKEY_FLOWS } from '../support/accounts.ts';
 
 const AUTH = '/_headless/browser/v1';
 let server: TestApp;
@@ -32,7 +33,7 @@ describe('config', () => {
           login_methods: ['email', 'username'],
         },
         socialaccount: { providers: [] },
-        mfa: { passkey_login_enabled: false },
+        mfa: { passkey_login_enabled: true },
       },
     });
   });
@@ -52,7 +53,7 @@ describe('session', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({
       status: 401,
-      data: { flows: [{ id: 'login' }, { id: 'signup' }, { id: 'login_by_code' }] },
+      data: { flows: [{ id: 'login' }, { id: 'signup' }, { id: 'login_by_code' }, ...PASSKEY_FLOWS] },
       meta: { is_authenticated: false },
     });
   });

@@ -82,6 +82,9 @@ export interface FlowsBody {
   meta: { is_authenticated: boolean };
 }
 
+/** The passkey login and signup flows every anonymous answer lists (allauth's, MFA_PASSKEY_*_ENABLED). */
+export const PASSKEY_FLOWS = [{ id: 'mfa_login_webauthn' }, { id: 'mfa_signup_webauthn' }];
+
 export function pendingFlow(body: unknown): string | undefined {
   return (body as FlowsBody).data.flows.find((f) => f.is_pending)?.id;
 }

@@ -107,7 +107,9 @@ export function extract(mail: ReceivedMail, pattern: RegExp): string {
   return match[1];
 }
 
-export const verificationKeyIn = (mail: ReceivedMail) => extract(mail, /\/auth\/verify\/(\S+)/);
+/** The key of a confirmation link: the signup flow's page or, for an added address, the account area's. */
+export const verificationKeyIn = (mail: ReceivedMail) =>
+  extract(mail, /\/(?:auth|account\/email)\/verify\/(\S+)/);
 export const resetKeyIn = (mail: ReceivedMail) => extract(mail, /\/auth\/password\/confirm\/(\S+)/);
 export const loginCodeIn = (mail: ReceivedMail) => extract(mail, /^([A-Z0-9]{8})$/m);
 

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, sign, type JsonWebKey } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider';
@@ -24,7 +24,19 @@ export interface TestIdp {
   addClient(client: IdpClient): void;
   /** Adds or replaces a person. */
   addUser(user: IdpUser): void;
+  /**
+   * An RS256 ID token with these claims, signed with the provider's own published key (`kid`
+   * "test"), or with `signer: 'stranger'` by a key it never published, under the same `kid`.
+   */
+  signIdToken(claims: Record<string, unknown>, options?: { signer?: 'provider' | 'stranger' }): string;
   close(): Promise<void>;
+}
+
+function signJwt(claims: Record<string, unknown>, key: JsonWebKey): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${part({ alg: 'RS256', kid: 'test', typ: 'JWT' })}.${part(claims)}`;
+  const signature = sign('sha256', Buffer.from(input), createPrivateKey({ key, format: 'jwk' }));
+  return `${input}.${signature.toString('base64url')}`;
 }
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -139,6 +151,13 @@ ${buttons}
       clients.push(client);
     },
     addUser: (user) => people.set(user.id, user),
+    signIdToken: (claims, options = {}) =>
+      signJwt(
+        claims,
+        options.signer === 'stranger'
+          ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })
+          : signingKey,
+      ),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

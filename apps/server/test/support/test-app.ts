@@ -44,6 +44,10 @@ export async function startTestApp(
     // The suites sign up and log in thousands of times; tests of the real cost ask for 'standard'
     // (configuration refuses the cheap one in production).
     ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: 'test' }),
+    // Production requires it; elsewhere the app keeps one in its data directory.
+    ...(env.NODE_ENV === 'production'
+      ? { SECRET_KEY: 'test-secret-key-not-for-production-use-0123456789' }
+      : {}),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

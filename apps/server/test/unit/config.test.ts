@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../src/config/config.ts';
 
 describe('configuration', () => {
   it('has working defaults: SQLite under ./data, both roles, port 8080', () => {
-    const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' });
+    const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080', SECRET_KEY: 'k'.repeat(32) });
     expect(config.port).toBe(8080);
     expect(config.database.kind).toBe('sqlite');
     expect(config.roles).toEqual({ api: true, worker: true });
@@ -14,6 +14,7 @@ describe('configuration', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@db/voxpad',
       PUBLIC_URL: 'https://notes.example.org',
+      SECRET_KEY: 'k'.repeat(32),
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db/voxpad' });
     expect(config.secureCookies).toBe(true);
@@ -55,13 +56,18 @@ describe('configuration', () => {
       expect(problemsOf({ NODE_ENV: 'development', HOST }), HOST).toBeUndefined();
       expect(problemsOf({ NODE_ENV: 'test', HOST }), HOST).toBeUndefined();
     }
-    expect(problemsOf({ NODE_ENV: 'production', HOST: '0.0.0.0', PUBLIC_URL: 'https://n.example.org' })).toBe(
-      undefined,
-    );
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        HOST: '0.0.0.0',
+        PUBLIC_URL: 'https://n.example.org',
+        SECRET_KEY: 'k'.repeat(32),
+      }),
+    ).toBe(undefined);
   });
 
   it('takes PUBLIC_URL as an origin only: no credentials, path or query for links to inherit', () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://Notes.Example.org/' });
+    const config = loadConfig({ PUBLIC_URL: 'https://Notes.Example.org/', SECRET_KEY: 'k'.repeat(32) });
     expect(config.publicUrl).toBe('https://notes.example.org');
     for (const PUBLIC_URL of [
       'http://127.0.0.1:18090@evil.example',

@@ -7,7 +7,11 @@ const MiB = 1024 * 1024;
 
 describe('password hashing', () => {
   it('is OWASP-strength in production: scrypt N=2^17, r=8, p=1 unless told otherwise', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://notes.example.org' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://notes.example.org',
+      SECRET_KEY: 'k'.repeat(32),
+    });
     expect(config.accounts.passwordHashCost).toBe('standard');
     expect(SCRYPT_COSTS[config.accounts.passwordHashCost]).toEqual({ N: 2 ** 17, r: 8, p: 1 });
     expect(new PasswordHasher().params).toEqual({ N: 2 ** 17, r: 8, p: 1 });
@@ -24,6 +28,7 @@ describe('password hashing', () => {
       loadConfig({
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://notes.example.org',
+        SECRET_KEY: 'k'.repeat(32),
         PASSWORD_HASH_COST: 'test',
       }),
     ).toThrow(ConfigError);

@@ -5,7 +5,7 @@ import { bytesText, waitText } from '../../src/quotas/quota-problems.ts';
 import { waitUntilFits } from '../../src/quotas/sliding-window.ts';
 
 const GIB = 1024 ** 3;
-const base = { PUBLIC_URL: 'http://127.0.0.1:8080' };
+const base = { PUBLIC_URL: 'http://127.0.0.1:8080', SECRET_KEY: 'k'.repeat(32) };
 
 describe('quota settings', () => {
   it('have generous defaults, /v1 concurrency following the workers', () => {

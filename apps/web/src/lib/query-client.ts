@@ -37,6 +37,9 @@ export function createQueryClient(options: QueryClientOptions = {}): QueryClient
         retry: shouldRetry,
         retryDelay,
         gcTime: FIVE_MINUTES_MS,
+        // Ask even when the browser says it is offline: the service worker may answer from
+        // what it kept (pads, notes, transcripts). Only retries wait for the network.
+        networkMode: 'offlineFirst',
         // Suspense queries keep React Query's own minimum stale time of 1 s (spec §9).
       },
     },

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { Toaster } from 'sonner';
+import { UpdatePrompt } from '../features/pwa/components/update-prompt.tsx';
 import { useTheme } from '../features/theme/hooks/use-theme.ts';
 import { NotFound } from './-components/not-found.tsx';
 import { PublicShell } from './-components/public-shell.tsx';
@@ -39,6 +40,7 @@ function RootLayout() {
   return (
     <>
       <Outlet />
+      <UpdatePrompt />
       {/* Sonner's defaults supply the rest of spec §9: 356 px wide, 45 px swipe threshold.
           The top offset keeps toasts clear of the header's controls. */}
       <Toaster

@@ -1,14 +1,17 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { sessionQueryOptions, useSession } from '../features/auth/api/get-session.ts';
+import { useSession } from '../features/auth/api/get-session.ts';
 import { setReportingUser } from '../lib/sentry.ts';
 import { AppHeader } from './-components/app-header.tsx';
+import { OutboxRunner } from './-components/outbox-runner.tsx';
+import { signedInSession } from './-components/signed-in-session.ts';
+import { RecoveredElsewhere } from './-components/recovered-elsewhere.tsx';
 import { SiteFooter } from './-components/site-footer.tsx';
 import { SkipLink } from './-components/skip-link.tsx';
 
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
-    const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    const session = await signedInSession(context.queryClient);
     if (!session.isAuthenticated) {
       throw redirect({ to: '/auth/login', search: { redirect: location.href } });
     }
@@ -29,7 +32,9 @@ function AuthenticatedLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
+      <OutboxRunner ownerId={user ? String(user.id) : null} />
       <AppHeader />
+      <RecoveredElsewhere />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none">
         <Outlet />
       </main>

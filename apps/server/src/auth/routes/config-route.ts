@@ -16,7 +16,12 @@ export function registerConfigRoute(app: FastifyInstance, { settings }: AuthCont
         password_reset_by_code_enabled: false,
       },
       socialaccount: { providers: (settings.socialProviders ?? []).map((p) => SocialProviders.present(p)) },
-      mfa: { supported_types: [], passkey_login_enabled: false },
+      mfa: {
+        // allauth's MFA_SUPPORTED_TYPES and MFA_TRUST_ENABLED ("trust this browser" after a second factor).
+        supported_types: ['recovery_codes', 'totp', 'webauthn'],
+        trust_enabled: true,
+        passkey_login_enabled: true,
+      },
       // Last seen is kept (at most one write a minute), as USERSESSIONS_TRACK_ACTIVITY.
       usersessions: { track_activity: true },
     },

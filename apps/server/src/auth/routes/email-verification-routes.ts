@@ -5,6 +5,7 @@ import { AuthInputError, requiredError, type FieldError } from '../auth-errors.t
 import { findEmailVerification } from '../email-verification-keys.ts';
 import { confirmEmail, consumeConfirmationQuota, mailConfirmationLink } from '../email-verification.ts';
 import { conflictBody, okBody, presentUser, tooManyRequestsBody } from '../envelopes.ts';
+import { startPasskeySignupStage } from '../mfa/webauthn-signup.ts';
 import { activePending } from '../pending-flows.ts';
 import { answerAuthenticationState, logInOnNewSession } from '../session-flows.ts';
 
@@ -44,6 +45,8 @@ export function registerEmailVerificationRoutes(app: FastifyInstance, ctx: AuthC
     await confirmEmail(ctx, user, address);
     const pending = activePending(await request.getSession());
     if (pending?.flow === 'verify_email' && pending.userId === user.id) {
+      // A passkey signup goes on to its passkey (allauth's PasskeySignupStage).
+      if (pending.passkeySignup) return startPasskeySignupStage(app, ctx, request, reply, user.id);
       return logInOnNewSession(app, request, reply, user, pending.methods);
     }
     return answerAuthenticationState(ctx, request, reply);

@@ -8,11 +8,12 @@ import { mailAccountAlreadyExists } from '../enumeration-mails.ts';
 import { conflictBody, forbiddenBody } from '../envelopes.ts';
 import { appOrigin } from '../links.ts';
 import { activePending, type ProviderSignupPending } from '../pending-flows.ts';
-import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { logInOnNewSession, startLoginSession, startPendingFlow } from '../session-flows.ts';
 import { sameOriginPath } from '../social/callback-path.ts';
 import { saveLoginState, takeLoginState, LOGIN_STATE_TTL_MS } from '../social/login-states.ts';
 import { ProviderLoginError, SocialProviders, type ProviderIdentity } from '../social/provider-clients.ts';
 import { completeSocialLogin, providerSignUp } from '../social/social-login.ts';
+import { registerProviderTokenRoute } from './provider-token-route.ts';
 
 /** The web app's screen for the end of a provider login (spec §2), used when we know no better. */
 export const DEFAULT_CALLBACK_PATH = '/auth/social/callback';
@@ -66,6 +67,7 @@ function providerSignupData(ctx: AuthContext, pending: ProviderSignupPending) {
 export async function registerProviderRoutes(app: FastifyInstance, ctx: AuthContext) {
   const { db, settings } = ctx;
   const providers = new SocialProviders(settings.socialProviders ?? []);
+  registerProviderTokenRoute(app, ctx, providers);
   const securePublicUrl = settings.publicUrl?.startsWith('https://') ?? false;
 
   await app.register((scope, _opts, done) => {
@@ -175,7 +177,8 @@ export async function registerProviderRoutes(app: FastifyInstance, ctx: AuthCont
       case 'connected':
         return back();
       case 'login':
-        await app.sessions.start(request, reply, outcome.user.id, { methods: outcome.methods });
+        // The web app's callback screen asks for the session: a second factor may still be owed.
+        await startLoginSession(app, request, reply, outcome.user, outcome.methods);
         return back();
       case 'verify_email':
         await sendConfirmation(ctx, request, outcome.user);

@@ -4,11 +4,16 @@ import { GenerationCache } from '../../db/generation-cache.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
+import type { WebauthnChallengeState } from '../mfa/webauthn-challenge-state.ts';
 import type { PendingFlow } from '../pending-flows.ts';
 
 export interface AuthMethod {
-  method: 'password' | 'password_reset' | 'code' | 'socialaccount';
+  method: 'password' | 'password_reset' | 'code' | 'socialaccount' | 'mfa';
   at: number;
+  /** The authenticator type of an `mfa` method (allauth's). */
+  type?: 'totp' | 'recovery_codes' | 'webauthn';
+  /** An `mfa` method that logged in on its own (a passkey login). */
+  passwordless?: boolean;
   email?: string;
   username?: string;
   provider?: string;
@@ -22,6 +27,10 @@ export interface SessionData {
   methods: AuthMethod[];
   /** A flow the user has started but not finished (e.g. email verification after signup). */
   pending?: PendingFlow;
+  /** The WebAuthn ceremony under way: its challenge, used once (auth/mfa/webauthn-challenges.ts). */
+  webauthn?: WebauthnChallengeState;
+  /** The TOTP secret offered for setup, sealed by the secret box (auth/mfa/totp-setup.ts). */
+  totpSetup?: string;
 }
 
 export interface Session {
@@ -101,11 +110,16 @@ export class SessionStore {
     if (now - stored.lastSeenAt > TOUCH_INTERVAL_MS) {
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
     }
-    const { methods, pending } = stored.data;
+    const { methods, pending, webauthn, totpSetup } = stored.data;
     return {
       id,
       userId: stored.userId,
-      data: { methods, ...(pending ? { pending } : {}) },
+      data: {
+        methods,
+        ...(pending ? { pending } : {}),
+        ...(webauthn ? { webauthn } : {}),
+        ...(totpSetup ? { totpSetup } : {}),
+      },
       expiresAt,
       authenticatedAt: stored.authenticatedAt,
       publicId: stored.publicId,
@@ -211,6 +225,8 @@ function parseData(raw: string): SessionData {
     return {
       methods: Array.isArray(parsed.methods) ? parsed.methods : [],
       ...(parsed.pending ? { pending: parsed.pending } : {}),
+      ...(parsed.webauthn ? { webauthn: parsed.webauthn } : {}),
+      ...(typeof parsed.totpSetup === 'string' ? { totpSetup: parsed.totpSetup } : {}),
     };
   } catch {
     return { methods: [] };

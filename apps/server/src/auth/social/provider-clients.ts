@@ -1,5 +1,11 @@
 import * as oidc from 'openid-client';
 import type { Provider } from '@voxpad/shared/auth';
+import {
+  idTokenConfiguration,
+  InvalidIdTokenError,
+  verifyIdToken,
+  type HandedOverToken,
+} from './id-token.ts';
 import type { GitHubProviderSettings, SocialProviderSettings } from './social-settings.ts';
 
 /** Who the provider says the person is. */
@@ -57,6 +63,11 @@ function isLoopbackHttp(url: string): boolean {
 export class SocialProviders {
   private readonly byId: Map<string, SocialProviderSettings>;
   private readonly configurations = new Map<string, { config: oidc.Configuration; at: number }>();
+  /** Per provider, the ID-token checking copy of the discovered configuration it was made from. */
+  private readonly tokenConfigurations = new Map<
+    string,
+    { from: oidc.Configuration; config: oidc.Configuration }
+  >();
 
   constructor(providers: SocialProviderSettings[]) {
     this.byId = new Map(providers.map((p) => [p.id, p]));
@@ -76,7 +87,8 @@ export class SocialProviders {
       id: provider.id,
       name: provider.name,
       client_id: provider.clientId,
-      flows: ['provider_redirect'],
+      // OpenID Connect providers also take ID tokens the client got by itself (auth/provider/token).
+      flows: provider.kind === 'oidc' ? ['provider_redirect', 'provider_token'] : ['provider_redirect'],
       ...(provider.kind === 'oidc'
         ? { openid_configuration_url: openIdConfigurationUrl(provider.discoveryUrl) }
         : {}),
@@ -123,17 +135,53 @@ export class SocialProviders {
       : this.oidcIdentity(config, tokens);
   }
 
+  /**
+   * allauth's provider token flow: who an ID token the client obtained by itself names, once
+   * it verified (see verifyIdToken). Throws InvalidIdTokenError for anything not accepted.
+   */
+  async identityFromIdToken(
+    provider: SocialProviderSettings,
+    token: HandedOverToken,
+  ): Promise<ProviderIdentity> {
+    if (provider.kind !== 'oidc') throw new InvalidIdTokenError(`${provider.id} does not issue ID tokens`);
+    if (token.clientId !== provider.clientId)
+      throw new InvalidIdTokenError('the token is for another client');
+    const discovered = await this.configuration(provider);
+    let cached = this.tokenConfigurations.get(provider.id);
+    if (cached?.from !== discovered) {
+      cached = {
+        from: discovered,
+        config: idTokenConfiguration(discovered, provider.clientId, {
+          insecureLoopback: isLoopbackHttp(provider.discoveryUrl),
+          timeoutSeconds: TIMEOUT_SECONDS,
+        }),
+      };
+      this.tokenConfigurations.set(provider.id, cached);
+    }
+    const idClaims = await verifyIdToken(cached.config, token);
+    return this.identityFromClaims(discovered, idClaims, token.accessToken);
+  }
+
   private async oidcIdentity(
     config: oidc.Configuration,
     tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
   ): Promise<ProviderIdentity> {
     const idClaims = tokens.claims();
     if (!idClaims) throw new ProviderLoginError('provider_error', 'the provider sent no ID token');
+    return this.identityFromClaims(config, idClaims, tokens.access_token);
+  }
+
+  /** The person from verified ID token claims, completed by userinfo when an access token allows. */
+  private async identityFromClaims(
+    config: oidc.Configuration,
+    idClaims: oidc.IDToken,
+    accessToken: string | undefined,
+  ): Promise<ProviderIdentity> {
     let claims: Record<string, unknown> = { ...idClaims };
     // Many providers (oidc-provider among them) put email and profile only in userinfo.
-    if (config.serverMetadata().userinfo_endpoint) {
+    if (accessToken && config.serverMetadata().userinfo_endpoint) {
       try {
-        const info = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+        const info = await oidc.fetchUserInfo(config, accessToken, idClaims.sub);
         claims = { ...info, ...claims, ...definedOnly(info) };
       } catch (cause) {
         throw new ProviderLoginError('provider_error', 'the userinfo request failed', { cause });

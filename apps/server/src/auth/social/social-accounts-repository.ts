@@ -50,3 +50,24 @@ export async function touchSocialAccount(
     .where('id', '=', id)
     .execute();
 }
+
+/** The provider accounts connected to the user, oldest first. */
+export async function listSocialAccounts(db: Db, userId: string): Promise<SocialAccountRow[]> {
+  return db
+    .selectFrom('social_accounts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Removes one of the user's provider accounts; false when it was not theirs (or already gone). */
+export async function deleteSocialAccount(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('social_accounts')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

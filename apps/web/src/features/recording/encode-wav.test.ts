@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeWav, encodeWavBuffer, floatTo16BitPcm, WAV_HEADER_BYTES } from './encode-wav.ts';
+import { encodeWav, encodeWavBuffer, floatTo16BitPcm, WAV_HEADER_BYTES, wavHeader } from './encode-wav.ts';
 
 function ascii(view: DataView, offset: number, length: number): string {
   return String.fromCharCode(...Array.from({ length }, (_, index) => view.getUint8(offset + index)));
@@ -84,5 +84,13 @@ describe('encodeWav', () => {
   it('refuses an invalid sample rate', () => {
     expect(() => encodeWavBuffer([], 0)).toThrow(RangeError);
     expect(() => encodeWavBuffer([], 44_100.5)).toThrow(RangeError);
+  });
+});
+
+describe('wavHeader', () => {
+  it('is the header encodeWavBuffer writes, so a recording saved in pieces gets the same file', () => {
+    const whole = new Uint8Array(encodeWavBuffer([new Int16Array([1, -2, 3])], 16_000));
+    const header = new Uint8Array(wavHeader(16_000, 6));
+    expect(Array.from(header)).toEqual(Array.from(whole.subarray(0, WAV_HEADER_BYTES)));
   });
 });

@@ -16,19 +16,16 @@ function writeAscii(view: DataView, offset: number, text: string): void {
 }
 
 /**
- * A 16-bit PCM mono WAV file: the 44-byte header followed by little-endian samples.
- * `chunks` are concatenated in order, so a recording can be kept as many small pieces.
+ * The 44-byte header of a 16-bit PCM mono WAV file holding `dataBytes` of samples. Written
+ * last when a recording is saved piece by piece, once its length is known.
  */
-export function encodeWavBuffer(chunks: readonly Int16Array[], sampleRate: number): ArrayBuffer {
+export function wavHeader(sampleRate: number, dataBytes: number): ArrayBuffer {
   if (!Number.isInteger(sampleRate) || sampleRate <= 0)
     throw new RangeError(`Invalid sample rate: ${sampleRate}`);
   const channels = 1;
   const bytesPerSample = 2;
-  const sampleCount = chunks.reduce((total, chunk) => total + chunk.length, 0);
-  const dataBytes = sampleCount * bytesPerSample * channels;
-  const buffer = new ArrayBuffer(WAV_HEADER_BYTES + dataBytes);
+  const buffer = new ArrayBuffer(WAV_HEADER_BYTES);
   const view = new DataView(buffer);
-
   writeAscii(view, 0, 'RIFF');
   view.setUint32(4, 36 + dataBytes, true);
   writeAscii(view, 8, 'WAVE');
@@ -42,6 +39,21 @@ export function encodeWavBuffer(chunks: readonly Int16Array[], sampleRate: numbe
   view.setUint16(34, bytesPerSample * 8, true); // bits per sample
   writeAscii(view, 36, 'data');
   view.setUint32(40, dataBytes, true);
+  return buffer;
+}
+
+/**
+ * A 16-bit PCM mono WAV file: the 44-byte header followed by little-endian samples.
+ * `chunks` are concatenated in order, so a recording can be kept as many small pieces.
+ */
+export function encodeWavBuffer(chunks: readonly Int16Array[], sampleRate: number): ArrayBuffer {
+  const bytesPerSample = 2;
+  const sampleCount = chunks.reduce((total, chunk) => total + chunk.length, 0);
+  const dataBytes = sampleCount * bytesPerSample;
+  const header = wavHeader(sampleRate, dataBytes);
+  const buffer = new ArrayBuffer(WAV_HEADER_BYTES + dataBytes);
+  new Uint8Array(buffer).set(new Uint8Array(header), 0);
+  const view = new DataView(buffer);
 
   let offset = WAV_HEADER_BYTES;
   for (const chunk of chunks) {

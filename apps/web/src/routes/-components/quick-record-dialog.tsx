@@ -93,6 +93,8 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
         <QuickRecorder
           key={session}
           autoStart
+          padId={target?.padId ?? null}
+          padName={target?.padName ?? null}
           destination={destination}
           onRecorded={send}
           onActiveChange={setHoldsAudio}

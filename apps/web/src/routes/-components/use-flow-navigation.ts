@@ -15,6 +15,14 @@ export function useFlowNavigation(): (flow: FlowId) => boolean {
         void navigate({ to: '/auth/magic/verify' });
         return true;
       }
+      if (flow === 'mfa_authenticate') {
+        void navigate({ to: '/auth/two-factor' });
+        return true;
+      }
+      if (flow === 'mfa_signup_webauthn') {
+        void navigate({ to: '/auth/passkey-signup' });
+        return true;
+      }
       return false;
     },
     [navigate],

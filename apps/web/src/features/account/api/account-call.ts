@@ -1,4 +1,9 @@
 import { apiClient, type HttpMethod } from '../../../lib/api-client.ts';
+import {
+  reauthenticationMethodsOf,
+  type ReauthenticationFlow,
+  type ReauthenticationMethod,
+} from '../utils/reauthentication-methods.ts';
 
 /** One `{message, code, param?}` item of an allauth error answer. */
 export interface AccountFieldError {
@@ -10,19 +15,22 @@ export interface AccountFieldError {
 /** allauth's envelope: `status` mirrors the HTTP status (400/401/403/409/410 resolve, spec §8). */
 interface Envelope<T> {
   status: number;
-  data?: T & { flows?: Array<{ id: string }> };
+  data?: T & { flows?: ReauthenticationFlow[] };
   meta?: { is_authenticated?: boolean };
   errors?: AccountFieldError[];
 }
 
 /**
- * The server wants the password again before this change (allauth's 401 with the
- * `reauthenticate` flow); the session is still logged in.
+ * The server wants the person to confirm it is them before this change (allauth's 401 with the
+ * `reauthenticate` or `mfa_reauthenticate` flow); the session is still logged in. `methods`
+ * are the ways it accepts: the password, an authenticator code, a recovery code, a passkey.
  */
 export class ReauthenticationRequiredError extends Error {
   override readonly name = 'ReauthenticationRequiredError';
-  constructor() {
+  readonly methods: ReauthenticationMethod[];
+  constructor(methods: ReauthenticationMethod[] = ['password']) {
     super('Please confirm it is you: enter your password again.');
+    this.methods = methods;
   }
 }
 
@@ -66,18 +74,36 @@ export function isReauthenticationRequired(envelope: Envelope<unknown>): boolean
   return (
     envelope.status === 401 &&
     envelope.meta?.is_authenticated === true &&
-    (envelope.data?.flows ?? []).some((flow) => flow.id === 'reauthenticate')
+    reauthenticationMethodsOf(envelope.data?.flows ?? []).length > 0
   );
+}
+
+/**
+ * allauth answers 409 when an authenticator may not be added yet (for example while the
+ * account has no verified email address); elsewhere 409 means the session is gone.
+ */
+export interface AccountCallOptions {
+  conflictMessage?: string;
 }
 
 /**
  * One call to the allauth account API, turned into data or a typed failure: the caller (and
  * useReauthenticated) tells "confirm your password" from "logged out" from "fix this field".
  */
-export async function accountCall<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+export async function accountCall<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: AccountCallOptions = {},
+): Promise<T> {
   const envelope = await apiClient.auth<Envelope<T>>(method, path, body === undefined ? {} : { body });
   if (envelope.status === 200) return envelope.data as T;
-  if (isReauthenticationRequired(envelope)) throw new ReauthenticationRequiredError();
+  if (isReauthenticationRequired(envelope)) {
+    throw new ReauthenticationRequiredError(reauthenticationMethodsOf(envelope.data?.flows ?? []));
+  }
+  if (envelope.status === 409 && options.conflictMessage) {
+    throw new AccountInputError(409, [{ message: options.conflictMessage, code: 'conflict' }]);
+  }
   // allauth answers 409 to adding an address without a logged-in user: the session is gone too.
   if (envelope.status === 401 || envelope.status === 409 || envelope.status === 410)
     throw new SignedOutError();

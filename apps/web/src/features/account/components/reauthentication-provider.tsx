@@ -1,12 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FormErrors } from '../../../components/ui/form-alert.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
-import { mapServerErrors } from '../../../lib/form-errors.ts';
-import { accountErrorsOf, ReauthenticationCancelledError } from '../api/account-call.ts';
-import { useReauthenticate } from '../api/reauthenticate.ts';
+import { ReauthenticationCancelledError } from '../api/account-call.ts';
 import { ReauthenticationContext, type Reauthentication } from '../hooks/use-reauthenticated.ts';
+import type { ReauthenticationMethod } from '../utils/reauthentication-methods.ts';
+import { focusFirstStep, ReauthenticationForm } from './reauthentication-form.tsx';
 
 interface Waiter {
   resolve: () => void;
@@ -14,29 +11,27 @@ interface Waiter {
 }
 
 /**
- * Holds the one password prompt of the account area. Every sensitive call that the server
- * sends back for reauthentication waits on it; one confirmation lets them all go on.
+ * Holds the one "confirm it’s you" prompt of the account area. Every sensitive call that the
+ * server sends back for reauthentication waits on it; one confirmation (password, code or
+ * passkey, as the server offers) lets them all go on.
  */
 export function ReauthenticationProvider({ children }: { children: ReactNode }) {
   const waiters = useRef<Waiter[]>([]);
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const reauthenticate = useReauthenticate();
-  const form = useRef<HTMLFormElement>(null);
+  const [methods, setMethods] = useState<ReauthenticationMethod[] | null>(null);
+  const open = methods !== null;
+  const body = useRef<HTMLDivElement>(null);
 
-  // After the Dialog (a child, whose effect runs first) has opened: the password is what to type.
+  // After the Dialog (a child, whose effect runs first) has opened: focus what to type in.
   useEffect(() => {
-    if (open) form.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+    if (open) focusFirstStep(body.current);
   }, [open]);
 
   const value = useMemo<Reauthentication>(
     () => ({
-      confirm: () =>
+      confirm: (offered: ReauthenticationMethod[] = ['password']) =>
         new Promise<void>((resolve, reject) => {
           waiters.current.push({ resolve, reject });
-          setOpen(true);
+          setMethods((shown) => shown ?? (offered.length > 0 ? offered : ['password']));
         }),
     }),
     [],
@@ -45,65 +40,26 @@ export function ReauthenticationProvider({ children }: { children: ReactNode }) 
   function settle(outcome: 'confirmed' | 'cancelled') {
     const waiting = waiters.current;
     waiters.current = [];
-    setOpen(false);
-    setPassword('');
-    setFieldError(undefined);
-    setFormErrors([]);
+    setMethods(null);
     for (const waiter of waiting) {
       if (outcome === 'confirmed') waiter.resolve();
       else waiter.reject(new ReauthenticationCancelledError());
     }
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!password) {
-      setFieldError('Enter your password.');
-      return;
-    }
-    reauthenticate.mutate(password, {
-      onSuccess: () => settle('confirmed'),
-      onError: (error) => {
-        const mapped = mapServerErrors(accountErrorsOf(error), ['password'] as const);
-        setFieldError(mapped.fieldErrors.password);
-        setFormErrors(mapped.formErrors);
-      },
-    });
-  }
-
   return (
     <ReauthenticationContext value={value}>
       {children}
       <Dialog open={open} title="Confirm it’s you" onRequestClose={() => settle('cancelled')}>
-        <form
-          ref={form}
-          onSubmit={submit}
-          noValidate
-          className="space-y-4"
-          aria-busy={reauthenticate.isPending}
-        >
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            This change needs your password again, because you logged in a while ago. Your change is made as
-            soon as you confirm.
-          </p>
-          <FormErrors messages={formErrors} />
-          <PasswordField
-            label="Your password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={fieldError}
-          />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => settle('cancelled')}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={reauthenticate.isPending}>
-              {reauthenticate.isPending ? 'Confirming…' : 'Confirm'}
-            </Button>
-          </div>
-        </form>
+        <div ref={body}>
+          {methods ? (
+            <ReauthenticationForm
+              methods={methods}
+              onConfirmed={() => settle('confirmed')}
+              onCancel={() => settle('cancelled')}
+            />
+          ) : null}
+        </div>
       </Dialog>
     </ReauthenticationContext>
   );

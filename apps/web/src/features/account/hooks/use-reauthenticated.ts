@@ -1,12 +1,14 @@
 import { createContext, useCallback, useContext } from 'react';
 import { ReauthenticationRequiredError } from '../api/account-call.ts';
+import type { ReauthenticationMethod } from '../utils/reauthentication-methods.ts';
 
 export interface Reauthentication {
   /**
-   * Asks for the password in place; resolves once the server accepted it, rejects with
-   * ReauthenticationCancelledError when the person closes the prompt instead.
+   * Asks in place for the password, or another of the `methods` the server accepts; resolves
+   * once the server accepted it, rejects with ReauthenticationCancelledError when the person
+   * closes the prompt instead.
    */
-  confirm: () => Promise<void>;
+  confirm: (methods?: ReauthenticationMethod[]) => Promise<void>;
 }
 
 export const ReauthenticationContext = createContext<Reauthentication | null>(null);
@@ -25,7 +27,7 @@ export function useReauthenticated(): <T>(action: () => Promise<T>) => Promise<T
         return await action();
       } catch (error) {
         if (!(error instanceof ReauthenticationRequiredError)) throw error;
-        await reauthentication.confirm();
+        await reauthentication.confirm(error.methods);
         return action();
       }
     },

@@ -29,13 +29,18 @@ export function showSignupFailure<F extends string>(form: AuthFormState<F>, erro
   form.showRequestError(error, SIGNUP_FAILED);
 }
 
+/** What is wrong with a sign-up's email address (trimmed), if anything. */
+export function signupEmailError(email: string): string | undefined {
+  if (email === '') return 'Enter your email address.';
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) return 'Enter an email address like name@example.com.';
+  if (email.length > LIMITS.emailMax) return `An email address can be at most ${LIMITS.emailMax} characters.`;
+  return undefined;
+}
+
 export function validateSignup(values: Record<Field, string>): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
-  const email = values.email.trim();
-  if (email === '') errors.email = 'Enter your email address.';
-  else if (!/^[^\s@]+@[^\s@]+$/.test(email)) errors.email = 'Enter an email address like name@example.com.';
-  else if (email.length > LIMITS.emailMax)
-    errors.email = `An email address can be at most ${LIMITS.emailMax} characters.`;
+  const emailError = signupEmailError(values.email.trim());
+  if (emailError) errors.email = emailError;
   const username = values.username.trim();
   if (username.length < LIMITS.usernameMin) errors.username = 'Choose a username.';
   else if (username.length > LIMITS.usernameMax)

@@ -1,13 +1,19 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatClock } from '../../../lib/format-duration.ts';
 import { useLevelHistory } from '../hooks/use-level-history.ts';
+import { useMicrophones } from '../hooks/use-microphones.ts';
 import { useRecorder, type Recording } from '../hooks/use-recorder.ts';
+import { MicrophoneSelect } from './microphone-select.tsx';
 import { LiveWaveform } from './live-waveform.tsx';
 
 export interface QuickRecorderProps {
-  onRecorded: (recording: Recording) => void;
+  /** Resolve once the recording is safe (queued for upload); until then it stays saved on this device. */
+  onRecorded: (recording: Recording) => unknown;
+  /** Null: the Inbox. */
+  padId?: string | null;
+  padName?: string | null;
   /** Asks for the microphone as soon as it shows: the tap that opened it was the Record tap. */
   autoStart?: boolean;
   /** True from Record until the recording is handed over or discarded: audio would be lost. */
@@ -28,13 +34,21 @@ const STATUS_TEXT = {
 /** One large Record/Stop control with a live waveform and timer, for recording with one thumb. */
 export function QuickRecorder({
   onRecorded,
+  padId = null,
+  padName = null,
   autoStart = false,
   onActiveChange,
   destination,
   disabled = false,
 }: QuickRecorderProps) {
-  const { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel } =
-    useRecorder(onRecorded);
+  const [micRefresh, setMicRefresh] = useState(0);
+  const microphones = useMicrophones(micRefresh);
+  const { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel } = useRecorder({
+    onRecorded,
+    padId,
+    padName,
+    deviceId: microphones.chosen,
+  });
   const recording = status === 'recording';
   const paused = status === 'paused';
   const active = recording || paused;
@@ -44,6 +58,10 @@ export function QuickRecorder({
   useEffect(() => {
     onActiveChange?.(holdsAudio);
   }, [holdsAudio, onActiveChange]);
+  // Microphone names show once access is granted, i.e. once recording has started.
+  useEffect(() => {
+    if (recording) setMicRefresh((n) => n + 1);
+  }, [recording]);
 
   // Once per mount, so closing and reopening starts again but re-renders do not.
   const autoStarted = useRef(false);
@@ -93,6 +111,12 @@ export function QuickRecorder({
           Discard
         </Button>
       </div>
+      <MicrophoneSelect
+        options={microphones.options}
+        value={microphones.chosen}
+        onChange={microphones.choose}
+        disabled={status !== 'idle'}
+      />
       <p aria-live="polite" className="text-center text-sm text-slate-600 dark:text-slate-300">
         {STATUS_TEXT[status]}
       </p>

@@ -1,8 +1,10 @@
-import { useEffect, useImperativeHandle, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatClock } from '../../../lib/format-duration.ts';
+import { useMicrophones } from '../hooks/use-microphones.ts';
 import { useRecorder, type Recording } from '../hooks/use-recorder.ts';
+import { MicrophoneSelect } from './microphone-select.tsx';
 
 /** What a page may ask of the recorder, e.g. "Record again" after a refused upload. */
 export interface RecorderHandle {
@@ -10,7 +12,10 @@ export interface RecorderHandle {
 }
 
 export interface RecorderProps {
-  onRecorded: (recording: Recording) => void;
+  /** Resolve once the recording is safe (queued for upload); until then it stays saved on this device. */
+  onRecorded: (recording: Recording) => unknown;
+  padId: string | null;
+  padName: string | null;
   /** For example while the previous recording is still uploading. */
   disabled?: boolean;
   /** True from Record until the recording is handed over (or cancelled): audio would be lost. */
@@ -26,9 +31,22 @@ const STATUS_TEXT = {
   finishing: 'Finishing the recording…',
 } as const;
 
-export function Recorder({ onRecorded, disabled = false, onActiveChange, ref }: RecorderProps) {
-  const { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel } =
-    useRecorder(onRecorded);
+export function Recorder({
+  onRecorded,
+  padId,
+  padName,
+  disabled = false,
+  onActiveChange,
+  ref,
+}: RecorderProps) {
+  const [micRefresh, setMicRefresh] = useState(0);
+  const microphones = useMicrophones(micRefresh);
+  const { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel } = useRecorder({
+    onRecorded,
+    padId,
+    padName,
+    deviceId: microphones.chosen,
+  });
   const recording = status === 'recording';
   const paused = status === 'paused';
   const active = recording || paused;
@@ -39,6 +57,10 @@ export function Recorder({ onRecorded, disabled = false, onActiveChange, ref }: 
   useEffect(() => {
     onActiveChange?.(holdsAudio);
   }, [holdsAudio, onActiveChange]);
+  // Microphone names show once access is granted, i.e. once recording has started.
+  useEffect(() => {
+    if (recording) setMicRefresh((n) => n + 1);
+  }, [recording]);
 
   return (
     <section
@@ -77,6 +99,14 @@ export function Recorder({ onRecorded, disabled = false, onActiveChange, ref }: 
           {formatClock(active || status === 'finishing' ? elapsedSeconds : 0)}
         </span>
       </div>
+
+      <MicrophoneSelect
+        className="mt-3"
+        options={microphones.options}
+        value={microphones.chosen}
+        onChange={microphones.choose}
+        disabled={status !== 'idle'}
+      />
 
       <div className="mt-3 flex items-center gap-3">
         <span id="level-label" className="text-xs text-slate-500 dark:text-slate-400">

@@ -1,148 +1,117 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { encodeWav, floatTo16BitPcm } from '../encode-wav.ts';
-import { Downsampler, meterLevel } from '../utils/downsampler.ts';
-import pcmCaptureWorkletUrl from '../utils/pcm-capture.worklet.ts?worker&url';
+import type { ChunkedCapture } from '../capture/chunked-capture.ts';
+import { startCompressedCapture } from '../capture/compressed-capture.ts';
+import { createLevelMeter, type LevelMeter } from '../capture/level-meter.ts';
+import { describeMicrophoneError, openMicrophone, type RecorderError } from '../capture/microphone.ts';
+import { startPcmCapture, type PcmCapture } from '../capture/pcm-capture.ts';
+import { holdRecordingLock } from '../storage/recording-locks.ts';
+import { PieceWriter } from '../storage/piece-writer.ts';
+import { assembleAudio } from '../utils/assemble-audio.ts';
+import { RecordingClock } from '../utils/recording-clock.ts';
+import { browserRecordingFormat, type RecordingFormat } from '../utils/recording-format.ts';
+import { announceRecordingsChanged } from '../utils/recordings-changed.ts';
+import { useUnloadWarning } from './use-unload-warning.ts';
+import { useWakeLock } from './use-wake-lock.ts';
+
+export type { RecorderError, RecorderErrorKind } from '../capture/microphone.ts';
+export { describeMicrophoneError } from '../capture/microphone.ts';
 
 export type RecorderStatus = 'idle' | 'requesting' | 'recording' | 'paused' | 'finishing';
 
-export type RecorderErrorKind =
-  'permission-denied' | 'no-microphone' | 'busy' | 'unsupported' | 'too-short' | 'failed';
-
-export interface RecorderError {
-  kind: RecorderErrorKind;
-  message: string;
+/** A finished recording, handed to whoever uploads it. */
+export interface Recording {
+  /** Its id in this device's recording store, where it stays until handed over. */
+  id: string;
+  /** Null: the Inbox. */
+  padId: string | null;
+  audio: Blob;
+  fileName: string;
+  /** The container, without codec parameters: audio/webm, audio/ogg or audio/wav. */
+  mimeType: string;
+  durationSeconds: number;
 }
 
-export interface Recording {
-  audio: Blob;
-  durationSeconds: number;
+export interface RecorderOptions {
+  /**
+   * Takes the finished recording. Resolve once it is safe elsewhere (queued for upload): this
+   * device's copy is then removed. A rejection keeps the copy, offered back as a recovered one.
+   */
+  onRecorded: (recording: Recording) => unknown;
+  padId: string | null;
+  /** Names the pad when the recording is offered back elsewhere. */
+  padName: string | null;
+  /** The chosen microphone; '' for the default. */
+  deviceId?: string;
 }
 
 const MIN_SECONDS = 0.3;
 
-export function describeMicrophoneError(error: unknown): RecorderError {
-  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
-  switch (name) {
-    case 'NotAllowedError':
-    case 'PermissionDeniedError':
-    case 'SecurityError':
-      return {
-        kind: 'permission-denied',
-        message:
-          'Microphone access was denied. Allow microphone access for this site in your browser settings (usually the icon in the address bar), then press Record again.',
-      };
-    case 'NotFoundError':
-    case 'DevicesNotFoundError':
-    case 'OverconstrainedError':
-      return {
-        kind: 'no-microphone',
-        message: 'No microphone was found. Connect one and press Record again.',
-      };
-    case 'NotReadableError':
-    case 'TrackStartError':
-    case 'AbortError':
-      return {
-        kind: 'busy',
-        message: 'The microphone could not be started. Another app may be using it; close it and try again.',
-      };
-    default:
-      return { kind: 'failed', message: 'Recording could not start. Please try again.' };
-  }
-}
-
 interface Session {
+  id: string;
+  format: RecordingFormat;
   stream: MediaStream;
-  context: AudioContext;
-  source: MediaStreamAudioSourceNode;
-  capture: AudioWorkletNode | ScriptProcessorNode;
-  sink: GainNode;
-  downsampler: Downsampler;
-  chunks: Int16Array[];
-  startedAt: number;
-  level: number;
-  /** While paused, arriving audio is dropped; the clock leaves out paused time. */
-  pausedAt: number | null;
-  pausedMs: number;
-}
-
-function elapsedOf(session: Session, now: number): number {
-  const pausedNow = session.pausedAt === null ? 0 : now - session.pausedAt;
-  return (now - session.startedAt - session.pausedMs - pausedNow) / 1000;
-}
-
-async function connectCapture(
-  context: AudioContext,
-  onBlock: (block: Float32Array) => void,
-): Promise<AudioWorkletNode | ScriptProcessorNode> {
-  if (context.audioWorklet && typeof AudioWorkletNode === 'function') {
-    try {
-      await context.audioWorklet.addModule(pcmCaptureWorkletUrl);
-      const node = new AudioWorkletNode(context, 'pcm-capture', {
-        numberOfInputs: 1,
-        numberOfOutputs: 1,
-        outputChannelCount: [1],
-        channelCount: 1,
-        channelCountMode: 'explicit',
-      });
-      node.port.onmessage = (event: MessageEvent<unknown>) => {
-        if (event.data instanceof Float32Array) onBlock(event.data);
-      };
-      return node;
-    } catch {
-      // Older engines or a CSP that blocks the module: fall back below.
-    }
-  }
-  // Deprecated but universally available; runs on the main thread.
-  const node = context.createScriptProcessor(4096, 1, 1);
-  node.onaudioprocess = (event) => onBlock(new Float32Array(event.inputBuffer.getChannelData(0)));
-  return node;
-}
-
-/** Drains the worklet's partly filled block so the last few milliseconds are kept. */
-function flushWorklet(
-  node: AudioWorkletNode | ScriptProcessorNode,
-  onBlock: (block: Float32Array) => void,
-): Promise<void> {
-  if (!(typeof AudioWorkletNode === 'function' && node instanceof AudioWorkletNode)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timeout = window.setTimeout(resolve, 250);
-    node.port.onmessage = (event: MessageEvent<unknown>) => {
-      if (event.data instanceof Float32Array) onBlock(event.data);
-      if (event.data === 'flushed') {
-        window.clearTimeout(timeout);
-        resolve();
-      }
-    };
-    node.port.postMessage('flush');
-  });
+  context: AudioContext | null;
+  source: MediaStreamAudioSourceNode | null;
+  meter: LevelMeter | null;
+  capture: ChunkedCapture;
+  /** The WAV fallback, which counts its samples exactly. */
+  pcm: PcmCapture | null;
+  clock: RecordingClock;
+  writer: PieceWriter;
+  releaseLock: () => void;
 }
 
 function release(session: Session): void {
   for (const track of session.stream.getTracks()) track.stop();
-  session.source.disconnect();
-  session.capture.disconnect();
-  session.sink.disconnect();
-  if (session.capture instanceof ScriptProcessorNode) session.capture.onaudioprocess = null;
-  void session.context.close().catch(() => undefined);
+  session.meter?.disconnect();
+  session.source?.disconnect();
+  void session.context?.close().catch(() => undefined);
 }
 
+/** Stops without handing over, and removes the saved copy. */
+async function discard(session: Session): Promise<void> {
+  await session.capture.stop().catch(() => undefined);
+  release(session);
+  await session.writer.discard();
+  session.releaseLock();
+  announceRecordingsChanged();
+}
+
+const unsupported: RecorderError = {
+  kind: 'unsupported',
+  message: 'This browser cannot record audio here. Use a current browser, and open the app over HTTPS.',
+};
+
+const notSaving: RecorderError = {
+  kind: 'not-saving',
+  message:
+    'This device stopped saving the recording as it goes (its storage may be full or blocked). Keep this page open and press Stop to keep what you have.',
+};
+
 /**
- * Microphone capture with getUserMedia + Web Audio: raw PCM is downsampled to 16 kHz as it
- * arrives and encoded as a 16-bit mono WAV when recording stops.
+ * The microphone, recorded as Opus by MediaRecorder where the browser can (else 16 kHz WAV via
+ * Web Audio) and saved on this device every few seconds, so a reload, crash or closed tab
+ * loses at most the last few seconds (see useRecoveredRecordings). While recording the screen
+ * is kept on and leaving the page asks first.
  */
-export function useRecorder(onRecorded: (recording: Recording) => void) {
+export function useRecorder({ onRecorded, padId, padName, deviceId = '' }: RecorderOptions) {
   const [status, setStatus] = useState<RecorderStatus>('idle');
   const [error, setError] = useState<RecorderError | null>(null);
   const [elapsedSeconds, setElapsedSeconds] = useState(0);
   const [level, setLevel] = useState(0);
   const sessionRef = useRef<Session | null>(null);
-  const onRecordedRef = useRef(onRecorded);
+  const busyRef = useRef(false);
+  const latest = useRef({ onRecorded, padId, padName, deviceId });
 
   useEffect(() => {
-    onRecordedRef.current = onRecorded;
-  }, [onRecorded]);
+    latest.current = { onRecorded, padId, padName, deviceId };
+  }, [onRecorded, padId, padName, deviceId]);
 
-  // Timer and meter refresh while recording.
+  const active = status === 'recording' || status === 'paused';
+  useWakeLock(active);
+  useUnloadWarning(active || status === 'finishing');
+
+  // Timer and meter refresh while recording and the page shows.
   useEffect(() => {
     if (status !== 'recording') return;
     let frame = 0;
@@ -151,8 +120,8 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
       const session = sessionRef.current;
       if (session && now - lastPaint > 66) {
         lastPaint = now;
-        setLevel(session.level);
-        setElapsedSeconds(elapsedOf(session, performance.now()));
+        setLevel(session.meter?.read() ?? 0);
+        setElapsedSeconds(session.clock.elapsedSeconds(performance.now()));
       }
       frame = requestAnimationFrame(paint);
     };
@@ -160,121 +129,174 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
     return () => cancelAnimationFrame(frame);
   }, [status]);
 
-  // Never leave the microphone on after leaving the page.
+  // A hidden page may be frozen or killed next (a phone locking): save what is recorded now.
+  useEffect(() => {
+    if (!active) return;
+    const save = () => {
+      if (document.visibilityState === 'hidden') sessionRef.current?.capture.flushSoon();
+    };
+    document.addEventListener('visibilitychange', save);
+    window.addEventListener('pagehide', save);
+    return () => {
+      document.removeEventListener('visibilitychange', save);
+      window.removeEventListener('pagehide', save);
+    };
+  }, [active]);
+
+  // Leaving the page (after its "leave and discard?" question) discards; a reload or a closed
+  // tab never gets here, and its recording is offered back on the next visit.
   useEffect(
     () => () => {
-      if (sessionRef.current) release(sessionRef.current);
+      const session = sessionRef.current;
       sessionRef.current = null;
+      if (session) void discard(session);
     },
     [],
   );
 
   const start = useCallback(async () => {
-    if (sessionRef.current) return;
+    if (sessionRef.current || busyRef.current) return;
     setError(null);
-    if (!navigator.mediaDevices?.getUserMedia || typeof AudioContext !== 'function') {
-      setError({
-        kind: 'unsupported',
-        message: 'This browser cannot record audio here. Use a current browser, and open the app over HTTPS.',
-      });
+    const format = browserRecordingFormat();
+    if (
+      !navigator.mediaDevices?.getUserMedia ||
+      (format.kind === 'pcm' && typeof AudioContext !== 'function')
+    ) {
+      setError(unsupported);
       return;
     }
+    busyRef.current = true;
     setStatus('requesting');
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({
-        audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
-      });
+      stream = await openMicrophone(latest.current.deviceId);
     } catch (cause) {
+      busyRef.current = false;
       setError(describeMicrophoneError(cause));
       setStatus('idle');
       return;
     }
+    let context: AudioContext | null = null;
+    let releaseLock: () => void = () => undefined;
+    let compressed: ChunkedCapture | null = null;
     try {
-      const context = new AudioContext();
-      await context.resume();
-      const source = context.createMediaStreamSource(stream);
-      const downsampler = new Downsampler(context.sampleRate);
-      const partial: Pick<Session, 'chunks' | 'level'> = { chunks: [], level: 0 };
-      const onBlock = (block: Float32Array) => {
-        const session = sessionRef.current;
-        if (session && session.pausedAt !== null) return;
-        const target = session ?? partial;
-        target.level = meterLevel(block);
-        const reduced = downsampler.push(block);
-        if (reduced.length > 0) target.chunks.push(floatTo16BitPcm(reduced));
-      };
-      const capture = await connectCapture(context, onBlock);
-      // Pull audio through the graph without playing it back.
-      const sink = context.createGain();
-      sink.gain.value = 0;
-      source.connect(capture);
-      capture.connect(sink);
-      sink.connect(context.destination);
+      const id = crypto.randomUUID();
+      const writer = new PieceWriter(id, () => setError(notSaving));
+      const clock = new RecordingClock(performance.now());
+      const onPiece = (piece: Blob) => writer.add(piece, clock.elapsedSeconds(performance.now()));
+      // The encoder first, before anything else that takes time: the clock is already running
+      // and the person already speaking. Its pieces wait in the writer until it is registered.
+      if (format.kind === 'compressed') compressed = startCompressedCapture(stream, format.mimeType, onPiece);
+      releaseLock = await holdRecordingLock(id);
+      if (typeof AudioContext === 'function') {
+        context = new AudioContext();
+        await context.resume();
+      }
+      const source = context ? context.createMediaStreamSource(stream) : null;
+      const meter = context && source ? createLevelMeter(context, source) : null;
+      const pcm = !compressed && context && source ? await startPcmCapture(context, source, onPiece) : null;
+      const capture = compressed ?? pcm;
+      if (!capture) throw new Error('No way to record here.');
+      const { padId: pad, padName: name } = latest.current;
+      writer.start({
+        padId: pad,
+        padName: name,
+        startedAt: Date.now(),
+        format: format.kind,
+        mimeType: baseType(format.mimeType),
+        fileName: format.fileName,
+        sampleRate: pcm ? pcm.sampleRate : null,
+      });
       sessionRef.current = {
+        id,
+        format,
         stream,
         context,
         source,
+        meter,
         capture,
-        sink,
-        downsampler,
-        chunks: partial.chunks,
-        level: 0,
-        startedAt: performance.now(),
-        pausedAt: null,
-        pausedMs: 0,
+        pcm,
+        clock,
+        writer,
+        releaseLock,
       };
+      announceRecordingsChanged();
       setElapsedSeconds(0);
       setStatus('recording');
     } catch (cause) {
+      void compressed?.stop();
       for (const track of stream.getTracks()) track.stop();
+      void context?.close().catch(() => undefined);
+      releaseLock();
       setError(describeMicrophoneError(cause));
       setStatus('idle');
+    } finally {
+      busyRef.current = false;
     }
   }, []);
 
   const stop = useCallback(async () => {
     const session = sessionRef.current;
     if (!session) return;
-    setStatus('finishing');
-    await flushWorklet(session.capture, (block) => {
-      // A paused recording keeps nothing of what the microphone heard since the pause.
-      if (session.pausedAt !== null) return;
-      const reduced = session.downsampler.push(block);
-      if (reduced.length > 0) session.chunks.push(floatTo16BitPcm(reduced));
-    });
     sessionRef.current = null;
+    setStatus('finishing');
+    const stoppedAt = performance.now();
+    await session.capture.stop();
     release(session);
     setLevel(0);
-    const rate = session.downsampler.outputRate;
-    const samples = session.chunks.reduce((total, chunk) => total + chunk.length, 0);
-    const durationSeconds = samples / rate;
+    const durationSeconds = session.pcm
+      ? session.pcm.samples() / session.pcm.sampleRate
+      : session.clock.elapsedSeconds(stoppedAt);
+    const pieces = await session.writer.finish(durationSeconds);
     setStatus('idle');
-    if (durationSeconds < MIN_SECONDS) {
+    if (durationSeconds < MIN_SECONDS || pieces.length === 0) {
+      await discard(session);
       setError({
         kind: 'too-short',
         message: 'That recording was too short. Hold on a moment longer before pressing Stop.',
       });
       return;
     }
-    onRecordedRef.current({ audio: encodeWav(session.chunks, rate), durationSeconds });
+    const mimeType = baseType(session.format.mimeType);
+    const recording: Recording = {
+      id: session.id,
+      padId: latest.current.padId,
+      audio: assembleAudio(pieces, {
+        format: session.format.kind,
+        mimeType,
+        sampleRate: session.pcm?.sampleRate ?? null,
+      }),
+      fileName: session.format.fileName,
+      mimeType,
+      durationSeconds,
+    };
+    try {
+      await latest.current.onRecorded(recording);
+      await session.writer.discard();
+    } catch {
+      // Not taken: the saved copy stays and is offered back as a recovered recording.
+    } finally {
+      session.releaseLock();
+      announceRecordingsChanged();
+    }
   }, []);
 
   const pause = useCallback(() => {
     const session = sessionRef.current;
-    if (!session || session.pausedAt !== null) return;
-    session.pausedAt = performance.now();
-    session.level = 0;
+    if (!session || session.clock.paused) return;
+    const now = performance.now();
+    session.capture.pause();
+    session.clock.pause(now);
     setLevel(0);
-    setElapsedSeconds(elapsedOf(session, session.pausedAt));
+    setElapsedSeconds(session.clock.elapsedSeconds(now));
     setStatus('paused');
   }, []);
 
   const resume = useCallback(() => {
     const session = sessionRef.current;
-    if (!session || session.pausedAt === null) return;
-    session.pausedMs += performance.now() - session.pausedAt;
-    session.pausedAt = null;
+    if (!session || !session.clock.paused) return;
+    session.clock.resume(performance.now());
+    session.capture.resume();
     setStatus('recording');
   }, []);
 
@@ -283,11 +305,16 @@ export function useRecorder(onRecorded: (recording: Recording) => void) {
     const session = sessionRef.current;
     if (!session) return;
     sessionRef.current = null;
-    release(session);
+    void discard(session);
     setLevel(0);
     setElapsedSeconds(0);
     setStatus('idle');
   }, []);
 
   return { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel };
+}
+
+/** "audio/webm;codecs=opus" -> "audio/webm". */
+function baseType(mimeType: string): string {
+  return mimeType.split(';')[0]?.trim() ?? mimeType;
 }

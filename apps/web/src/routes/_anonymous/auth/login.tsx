@@ -1,9 +1,10 @@
+import type { FlowId } from '@voxpad/shared/auth';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { TextLink, textLinkPhoneTarget } from '../../../components/ui/text-link.tsx';
-import { authConfigQueryOptions } from '../../../features/auth/api/get-auth-config.ts';
+import { authConfigQueryOptions, passkeyLoginEnabled } from '../../../features/auth/api/get-auth-config.ts';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { SocialLoginButtons } from '../../../features/auth/components/social-login-buttons.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
@@ -26,8 +27,14 @@ function LoginPage() {
   useDocumentTitle('Log in');
   const search = Route.useSearch();
   const navigate = useNavigate();
-  const onPendingFlow = useFlowNavigation();
+  const flowNavigation = useFlowNavigation();
   const { data: config } = useSuspenseQuery(authConfigQueryOptions());
+  const onPendingFlow = (flow: FlowId) => {
+    if (flow !== 'mfa_authenticate') return flowNavigation(flow);
+    // The second step keeps where the person was going.
+    void navigate({ to: '/auth/two-factor', search: { redirect: search.redirect, next: search.next } });
+    return true;
+  };
 
   return (
     <AuthCard
@@ -46,6 +53,7 @@ function LoginPage() {
       <div className="space-y-5">
         <LoginForm
           loginMethods={config.account.login_methods}
+          passkeyLogin={passkeyLoginEnabled(config)}
           onAuthenticated={() => {
             // Only same-origin paths are honoured: never an open redirect to another site.
             void navigate({ href: safeRedirectPath(search.redirect, search.next), replace: true });

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextLink, textLinkPhoneTarget } from '../../../components/ui/text-link.tsx';
-import { authConfigQueryOptions } from '../../../features/auth/api/get-auth-config.ts';
+import { authConfigQueryOptions, passkeyLoginEnabled } from '../../../features/auth/api/get-auth-config.ts';
 import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
 import { SocialLoginButtons } from '../../../features/auth/components/social-login-buttons.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
@@ -36,6 +36,11 @@ function SignupPage() {
             onAuthenticated={() => void navigate({ to: '/', replace: true })}
             onPendingFlow={onPendingFlow}
           />
+          {passkeyLoginEnabled(config) ? (
+            <TextLink to="/auth/passkey-signup" className={textLinkPhoneTarget}>
+              Sign up with a passkey instead
+            </TextLink>
+          ) : null}
           <SocialLoginButtons
             providers={config.socialaccount?.providers ?? []}
             callbackUrl={`${window.location.origin}/auth/social/callback`}

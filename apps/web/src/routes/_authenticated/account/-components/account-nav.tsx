@@ -11,7 +11,10 @@ const SECTIONS = [
   { to: '/account', label: 'Profile', exact: true },
   { to: '/account/emails', label: 'Email addresses', exact: false },
   { to: '/account/password', label: 'Password', exact: false },
+  { to: '/account/two-factor', label: 'Two-factor', exact: false },
+  { to: '/account/passkeys', label: 'Passkeys', exact: false },
   { to: '/account/sessions', label: 'Sessions', exact: false },
+  { to: '/account/connections', label: 'Connected accounts', exact: false },
   { to: '/account/api-tokens', label: 'API tokens', exact: false },
 ] as const;
 

@@ -2,15 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { UPLOAD_FILE_NAME } from '@voxpad/shared/voice-notes';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../../components/ui/confirm-panel.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { TextLink } from '../../../../components/ui/text-link.tsx';
 import { padQueryOptions, usePad } from '../../../../features/pads/api/get-pad.ts';
-import { padsQueryKey } from '../../../../features/pads/api/get-pads.ts';
 import { useDeletePad } from '../../../../features/pads/api/delete-pad.ts';
 import { EditPadForm } from '../../../../features/pads/components/edit-pad-form.tsx';
-import { Recorder, type RecorderHandle } from '../../../../features/recording/components/recorder.tsx';
+import { OutboxList } from '../../../../features/outbox/components/outbox-list.tsx';
+import { enqueueFile, enqueueRecording } from '../../../../features/outbox/outbox-store.ts';
+import { Recorder } from '../../../../features/recording/components/recorder.tsx';
+import { RecoveredRecordings } from '../../../../features/recording/components/recovered-recordings.tsx';
 import type { Recording } from '../../../../features/recording/hooks/use-recorder.ts';
 import { statsQueryKey } from '../../../../features/stats/api/get-stats.ts';
 import {
@@ -21,12 +24,7 @@ import { isPendingDeletion } from '../../../../features/voice-notes/api/delete-v
 import { FileDrop, type FileDropHandle } from '../../../../features/voice-notes/components/file-drop.tsx';
 import { VoiceNoteList } from '../../../../features/voice-notes/components/voice-note-list.tsx';
 import { useDeleteVoiceNoteWithUndo } from '../../../../features/voice-notes/hooks/use-delete-voice-note-with-undo.ts';
-import {
-  useUploadQueue,
-  type PendingAudio,
-} from '../../../../features/voice-notes/hooks/use-upload-queue.ts';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
-import { useOnline } from '../../../../hooks/use-online.ts';
 import { httpStatusOf } from '../../../../lib/api-client.ts';
 import { formatDuration } from '../../../../lib/format-duration.ts';
 import { toastHttpError } from '../../../../lib/toast-http-error.ts';
@@ -141,113 +139,65 @@ function DeletePadConfirmation({ padId, onCancel }: { padId: string; onCancel: (
   );
 }
 
+/** Names a recording after its format, so the server and the person see what it is. */
+function recordingFileName(mimeType: string): string {
+  if (mimeType.includes('webm')) return 'recording.webm';
+  if (mimeType.includes('ogg')) return 'recording.ogg';
+  return UPLOAD_FILE_NAME;
+}
+
 function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange: (busy: boolean) => void }) {
-  const queryClient = useQueryClient();
-  const online = useOnline();
   const [rejection, setRejection] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
-  const recorderRef = useRef<RecorderHandle>(null);
   const fileDropRef = useRef<FileDropHandle>(null);
-  const uploads = useUploadQueue(padId, {
-    onUploaded: () => {
-      toast.success('Voice note saved. Transcription has started.');
-      void queryClient.invalidateQueries({ queryKey: padsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: statsQueryKey });
-    },
-  });
-  const { failed, waiting } = uploads;
-  const busy = recording || uploads.uploading || waiting.length > 0;
-  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+  const padName = usePad(padId).name;
+  // What is in the outbox is safe in this browser and keeps uploading on other pages; only a
+  // recording still being made is lost by leaving.
+  useEffect(() => onBusyChange(recording), [recording, onBusyChange]);
 
-  function send(item: PendingAudio) {
+  const keep = (pending: Promise<unknown>) => {
     setRejection(null);
-    uploads.send(item);
-  }
+    pending.catch(() =>
+      setRejection(
+        'This browser could not keep the audio for uploading. Free some space on the device and try again.',
+      ),
+    );
+    // The recorder keeps its own copy until this settles well.
+    return pending;
+  };
 
-  const sendRecording = (recording: Recording) =>
-    send({ audio: recording.audio, label: `The recording (${formatDuration(recording.durationSeconds)})` });
-
-  const percent = Math.round(uploads.progress * 100);
+  const sendRecording = (made: Recording) =>
+    keep(
+      enqueueRecording({
+        padId,
+        blob: made.audio,
+        fileName: recordingFileName(made.audio.type),
+        mimeType: made.audio.type || 'audio/wav',
+        durationSeconds: made.durationSeconds,
+      }),
+    );
 
   return (
     <div className="space-y-3">
-      <Recorder
-        ref={recorderRef}
-        onRecorded={sendRecording}
-        disabled={uploads.uploading}
-        onActiveChange={setRecording}
+      <RecoveredRecordings
+        belongsHere={(saved) => saved.padId === padId}
+        onUpload={async (saved) => {
+          await sendRecording(saved);
+        }}
       />
+      <Recorder onRecorded={sendRecording} padId={padId} padName={padName} onActiveChange={setRecording} />
       <FileDrop
         ref={fileDropRef}
-        disabled={uploads.uploading}
-        onFile={(file) => send({ audio: file, fileName: file.name, label: `“${file.name}”` })}
+        onFile={(file) => {
+          // Said in place by keep(); nothing else waits for it.
+          keep(enqueueFile(padId, file)).catch(() => undefined);
+        }}
         onRejected={setRejection}
       />
       <div aria-live="polite" className="space-y-2">
-        {uploads.uploading ? (
-          <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
-            <label htmlFor="upload-progress">Uploading… {percent}%</label>
-            <progress id="upload-progress" max={100} value={percent} className="h-2 w-48 accent-indigo-600" />
-            <Button variant="ghost" onClick={uploads.cancelUpload}>
-              Cancel upload
-            </Button>
-          </div>
-        ) : null}
-        {waiting.length > 0 ? (
-          <FormAlert tone="info">
-            <div className="flex flex-wrap items-center gap-3">
-              <span>
-                {online
-                  ? 'Back online: uploading now.'
-                  : `You are offline. ${
-                      waiting.length === 1 ? `${waiting[0]!.label} is` : `${waiting.length} uploads are`
-                    } kept on this page and will be uploaded when you are back online. Keep this page open until then.`}
-              </span>
-              <Button variant="ghost" onClick={uploads.discardWaiting}>
-                Discard
-              </Button>
-            </div>
-          </FormAlert>
-        ) : null}
         {rejection ? <FormAlert>{rejection}</FormAlert> : null}
-        {failed ? (
-          <FormAlert>
-            <div className="flex flex-wrap items-center gap-3">
-              {failed.retryable ? (
-                <>
-                  <span>{failed.message} It is still here, so you can try again.</span>
-                  <Button variant="secondary" onClick={() => send(failed.item)}>
-                    Upload again
-                  </Button>
-                </>
-              ) : failed.item.fileName ? (
-                <>
-                  <span>{failed.message}</span>
-                  <Button variant="secondary" onClick={() => fileDropRef.current?.open()}>
-                    Choose another file
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <span>{failed.message}</span>
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      uploads.dismissFailure();
-                      recorderRef.current?.start();
-                    }}
-                  >
-                    Record again
-                  </Button>
-                </>
-              )}
-              <Button variant="ghost" onClick={uploads.dismissFailure}>
-                Discard
-              </Button>
-            </div>
-          </FormAlert>
-        ) : null}
       </div>
+      <OutboxList padId={padId} onChooseAnotherFile={() => fileDropRef.current?.open()} />
     </div>
   );
 }

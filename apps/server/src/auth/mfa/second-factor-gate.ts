@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { AuthSettings } from '../auth-settings.ts';
+import type { AuthMethod } from '../sessions/session-store.ts';
+import { factorsFingerprint, secondFactorIds } from './mfa-factors.ts';
+import type { SecretBox } from './secret-box.ts';
+import { isTrustedBrowser } from './trust.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Decides at every login whether a second factor is still owed (auth API scope only). */
+    secondFactorGate: SecondFactorGate;
+  }
+}
+
+/**
+ * allauth's mfa AuthenticateStage, asked at the one place every login passes
+ * (session-flows.ts): a user with TOTP or a passkey gets no session from a first factor alone,
+ * unless this browser was trusted for their current second factors, or the login was itself
+ * made with a passkey.
+ */
+export class SecondFactorGate {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    readonly settings: AuthSettings,
+  ) {}
+
+  async isOwed(request: FastifyRequest, userId: string, methods: readonly AuthMethod[]): Promise<boolean> {
+    if (methods.some((m) => m.method === 'mfa')) return false;
+    const factors = await secondFactorIds(this.db, userId);
+    if (factors.length === 0) return false;
+    return !isTrustedBrowser(this.box, request, userId, factorsFingerprint(userId, factors));
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { activePending } from '../pending-flows.ts';
+import { startPendingFlow } from '../session-flows.ts';
+import type { Session } from '../sessions/session-store.ts';
+import { findUserById } from '../users-repository.ts';
+
+/**
+ * allauth's PasskeySignupStage: the account of a passkey signup waits, on this session, for
+ * its first passkey.
+ */
+export function startPasskeySignupStage(
+  app: FastifyInstance,
+  ctx: AuthContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+) {
+  return startPendingFlow(app, request, reply, ctx.settings, {
+    flow: 'mfa_signup_webauthn',
+    at: Date.now(),
+    userId,
+  });
+}
+
+/**
+ * The account whose passkey signup this session is completing, if any: the
+ * `mfa_signup_webauthn` flow, or a passkey signup still waiting for its address when the
+ * address was meanwhile confirmed elsewhere (the link opened on another device), which
+ * reaches the same stage.
+ */
+export async function passkeySignupUser(
+  ctx: AuthContext,
+  session: Session | undefined,
+): Promise<UserRow | undefined> {
+  const pending = activePending(session);
+  if (pending?.flow === 'mfa_signup_webauthn') return findUserById(ctx.db, pending.userId);
+  if (pending?.flow === 'verify_email' && pending.passkeySignup && pending.userId) {
+    const user = await findUserById(ctx.db, pending.userId);
+    return user?.email_verified ? user : undefined;
+  }
+  return undefined;
+}

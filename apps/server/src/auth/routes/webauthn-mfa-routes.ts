@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticatedOrAnswer } from '../account-guards.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { authenticatedBody, conflictBody, tooManyRequestsBody } from '../envelopes.ts';
+import { completeMfaLogin, recordMfaReauthentication } from '../mfa/mfa-login.ts';
+import { beginAuthentication, completeAuthentication } from '../mfa/webauthn-authentication.ts';
+import { activePending } from '../pending-flows.ts';
+
+/**
+ * allauth's AuthenticateWebAuthnView and ReauthenticateWebAuthnView: a passkey as the second
+ * factor of a pending login (`mfa_authenticate`), and as proof for sensitive changes
+ * (`mfa_reauthenticate`). Only the account's own passkeys are offered or accepted.
+ */
+export function registerWebauthnMfaRoutes(app: FastifyInstance, ctx: AuthContext) {
+  app.get('/auth/webauthn/authenticate', async (request, reply) => {
+    const pending = activePending(await request.getSession());
+    if (pending?.flow !== 'mfa_authenticate') return reply.status(409).send(conflictBody);
+    return beginAuthentication(app, ctx, request, reply, 'authenticate', pending.userId);
+  });
+
+  app.post('/auth/webauthn/authenticate', async (request, reply) => {
+    const pending = activePending(await request.getSession());
+    if (pending?.flow !== 'mfa_authenticate') return reply.status(409).send(conflictBody);
+    const { session } = await completeAuthentication(app, ctx, request, 'authenticate', pending.userId);
+    return completeMfaLogin(app, ctx, request, reply, session, 'webauthn');
+  });
+
+  app.get('/auth/webauthn/reauthenticate', async (request, reply) => {
+    const current = await authenticatedOrAnswer(ctx, request, reply);
+    if (!current) return reply;
+    return beginAuthentication(app, ctx, request, reply, 'reauthenticate', current.user.id);
+  });
+
+  app.post('/auth/webauthn/reauthenticate', async (request, reply) => {
+    const current = await authenticatedOrAnswer(ctx, request, reply);
+    if (!current) return reply;
+    if (!(await ctx.limiter.consume('reauthenticate', { user: current.user.id }))) {
+      return reply.status(429).send(tooManyRequestsBody);
+    }
+    const { session } = await completeAuthentication(app, ctx, request, 'reauthenticate', current.user.id);
+    const updated = await recordMfaReauthentication(app.sessions.store, session, 'webauthn');
+    return authenticatedBody(current.user, updated);
+  });
+}

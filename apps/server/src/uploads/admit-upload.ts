@@ -1,0 +1,31 @@
+import type { Upload } from '@tus/utils';
+import { uploadMetadataSchema, type UploadMetadata } from '@voxpad/shared/uploads';
+import type { Db } from '../db/database.ts';
+import { notFound, parseInput } from '../http/api-problem.ts';
+import { padExists } from '../pads/pads-repository.ts';
+import type { QuotaGuard } from '../quotas/quota-guard.ts';
+import { emptyUpload, unsupportedAudio } from '../voice-notes/upload-problems.ts';
+import { ACCEPTED_TYPE } from '../voice-notes/upload-voice-note.ts';
+
+export interface AdmitDeps {
+  db: Db;
+  quotas: QuotaGuard;
+}
+
+/**
+ * Decides whether an upload may start, before any byte is stored: its metadata names the
+ * caller's pad, a file name and an audio type, it is not empty (tus refuses a length past
+ * UPLOAD_MAX_BYTES before this runs), and the caller's quotas admit it. The upload counts
+ * against the uploads per hour and reserves its whole length in the bytes per hour now.
+ */
+export async function admitUpload(deps: AdmitDeps, ownerId: string, upload: Upload): Promise<UploadMetadata> {
+  const metadata = parseInput(uploadMetadataSchema, upload.metadata);
+  const declaredType = metadata.filetype.split(';')[0]!.trim().toLowerCase();
+  if (!ACCEPTED_TYPE.test(declaredType)) throw unsupportedAudio();
+  if (upload.size === 0) throw emptyUpload();
+  if (!(await padExists(deps.db, ownerId, metadata.pad_id))) throw notFound('This pad');
+  const allowance = await deps.quotas.admitUpload(ownerId, upload.size, { stores: true });
+  // The length is exact (the last PATCH must reach it), so the reservation is what it weighs.
+  if (upload.size !== undefined) await allowance.accepted(upload.size);
+  return metadata;
+}

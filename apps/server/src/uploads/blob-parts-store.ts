@@ -1,0 +1,179 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { DataStore, ERRORS, Upload } from '@tus/utils';
+import type { Db } from '../db/database.ts';
+import { ApiProblem } from '../http/api-problem.ts';
+import type { UploadRow } from '../db/schema.ts';
+import type { BlobStorage } from '../storage/blob-storage.ts';
+import { deleteParts, partKey, UPLOADS_PREFIX, uploadIdOfPart } from './upload-parts.ts';
+import {
+  advanceOffset,
+  deleteUpload,
+  existingUploadIds,
+  findUpload,
+  insertUpload,
+  listExpiredUploadIds,
+  markAudioChecked,
+} from './uploads-repository.ts';
+
+export interface BlobPartsStoreOptions {
+  db: Db;
+  storage: BlobStorage;
+  /** An upload that receives no bytes for this long expires. */
+  expiryMs: number;
+  /** Who creates the upload with this id: the route admitted them just before tus calls create(). */
+  ownerOfNewUpload: (uploadId: string) => string | undefined;
+  /**
+   * Looks at the first bytes once enough are stored; false while too few are in, throws the
+   * refusal when they are not audio.
+   */
+  checkStart: (upload: { id: string; length: number; stored: number }) => Promise<boolean>;
+}
+
+/** How many expired uploads one clean-up pass removes at most. */
+const EXPIRY_BATCH = 100;
+/**
+ * Parts whose upload has no row are left by a process that died while filing or removing
+ * it. They are removed once this old, well past the time filing the largest upload takes.
+ */
+const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * A tus data store writing through BlobStorage: each PATCH's bytes become one part
+ * (upload-parts.ts), the upload's record is a row in `uploads`. A PATCH cut off part-way
+ * keeps the bytes that arrived, so the client resumes right after them.
+ *
+ * tus reports an upload's expiry as `creation_date` + expiration; creation_date is given as
+ * the time of the last write, so an upload expires after UPLOAD_EXPIRY_HOURS without bytes.
+ */
+export class BlobPartsStore extends DataStore {
+  constructor(private readonly options: BlobPartsStoreOptions) {
+    super();
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const ownerId = this.options.ownerOfNewUpload(upload.id);
+    const meta = upload.metadata ?? {};
+    if (!ownerId || upload.size === undefined) throw ERRORS.UNKNOWN_ERROR;
+    const now = Date.now();
+    await insertUpload(this.options.db, {
+      id: upload.id,
+      owner_id: ownerId,
+      pad_id: meta.pad_id ?? '',
+      file_name: meta.filename ?? '',
+      file_type: meta.filetype ?? '',
+      length_bytes: upload.size,
+      offset_bytes: 0,
+      created_at: now,
+      updated_at: now,
+      expires_at: now + this.options.expiryMs,
+    });
+    upload.creation_date = new Date(now).toISOString();
+    return upload;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const row = await findUpload(this.options.db, id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    return toTusUpload(row);
+  }
+
+  /** Stores what the request sends as the part at `offset`; returns the new offset. */
+  override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    const { db, storage, expiryMs } = this.options;
+    const row = await findUpload(db, id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    if (row.offset_bytes !== offset) throw ERRORS.INVALID_OFFSET;
+
+    const key = partKey(id, offset);
+    const { sizeBytes } = await storage.put(key, keepWhatArrives(stream));
+    if (sizeBytes === 0) {
+      await storage.delete(key);
+      return offset;
+    }
+    const now = Date.now();
+    const to = offset + sizeBytes;
+    if (!(await advanceOffset(db, id, { from: offset, to, now, expiresAt: now + expiryMs }))) {
+      throw ERRORS.INVALID_OFFSET;
+    }
+    if (!row.audio_checked) await this.checkStart(row, to);
+    return to;
+  }
+
+  override async remove(id: string): Promise<void> {
+    if (!(await deleteUpload(this.options.db, id))) throw ERRORS.FILE_NOT_FOUND;
+    await deleteParts(this.options.storage, id);
+  }
+
+  override getExpiration(): number {
+    return this.options.expiryMs;
+  }
+
+  /** Removes expired uploads and parts nobody owns any more; returns how many uploads went. */
+  override async deleteExpired(): Promise<number> {
+    const { db, storage } = this.options;
+    let removed = 0;
+    for (;;) {
+      const ids = await listExpiredUploadIds(db, Date.now(), EXPIRY_BATCH);
+      for (const id of ids) {
+        // Another process may be removing it too: only the one that deletes the row counts it.
+        if (await deleteUpload(db, id)) removed++;
+        await deleteParts(storage, id);
+      }
+      if (ids.length < EXPIRY_BATCH) break;
+    }
+    return removed + (await this.deleteOrphanParts());
+  }
+
+  private async deleteOrphanParts(): Promise<number> {
+    const { db, storage } = this.options;
+    const lastWrite = new Map<string, number>();
+    for await (const blob of storage.list(UPLOADS_PREFIX)) {
+      const id = uploadIdOfPart(blob.key);
+      if (id) lastWrite.set(id, Math.max(lastWrite.get(id) ?? 0, blob.modifiedAt));
+    }
+    const old = [...lastWrite].filter(([, at]) => at < Date.now() - ORPHAN_GRACE_MS).map(([id]) => id);
+    const owned = await existingUploadIds(db, old);
+    const orphans = old.filter((id) => !owned.has(id));
+    for (const id of orphans) await deleteParts(storage, id);
+    return orphans.length;
+  }
+
+  /** Refuses (and removes) the upload when its first bytes are not audio. */
+  private async checkStart(row: UploadRow, stored: number): Promise<void> {
+    let checked: boolean;
+    try {
+      checked = await this.options.checkStart({ id: row.id, length: row.length_bytes, stored });
+    } catch (error) {
+      // A refusal ends the upload; a storage hiccup does not (the client retries the PATCH).
+      if (error instanceof ApiProblem) await this.remove(row.id).catch(() => undefined);
+      throw error;
+    }
+    if (checked) await markAudioChecked(this.options.db, row.id);
+  }
+}
+
+function toTusUpload(row: UploadRow): Upload {
+  return new Upload({
+    id: row.id,
+    size: row.length_bytes,
+    offset: row.offset_bytes,
+    metadata: { pad_id: row.pad_id, filename: row.file_name, filetype: row.file_type },
+    creation_date: new Date(row.updated_at).toISOString(),
+  });
+}
+
+/**
+ * The request's bytes, ending cleanly when the client goes away: what arrived before the
+ * connection dropped is stored as a complete part instead of being thrown away.
+ */
+function keepWhatArrives(source: Readable): Readable {
+  const kept = new PassThrough();
+  const end = () => {
+    if (!kept.writableEnded) kept.end();
+  };
+  source.on('error', end);
+  source.on('close', end);
+  source.pipe(kept);
+  return kept;
+}

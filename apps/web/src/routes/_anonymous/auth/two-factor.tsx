@@ -1,0 +1,49 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { AuthCard } from '../../../components/layout/auth-card.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { TextLink } from '../../../components/ui/text-link.tsx';
+import { useSession } from '../../../features/auth/api/get-session.ts';
+import { SecondFactorForm } from '../../../features/auth/components/second-factor-form.tsx';
+import { secondFactorTypes } from '../../../features/auth/utils/mfa-flow.ts';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
+import { useFlowNavigation } from '../../-components/use-flow-navigation.ts';
+import { loginSearchSchema } from './login.tsx';
+
+export const Route = createFileRoute('/_anonymous/auth/two-factor')({
+  validateSearch: loginSearchSchema,
+  component: TwoFactorPage,
+});
+
+/** The login's second step, while the server's `mfa_authenticate` flow is pending. */
+function TwoFactorPage() {
+  useDocumentTitle('Two-factor authentication');
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const onPendingFlow = useFlowNavigation();
+  const session = useSession();
+  const types = session.isAuthenticated ? null : secondFactorTypes(session.flows);
+
+  return (
+    <AuthCard
+      title="Two-factor authentication"
+      description="Your account is protected with a second step. Confirm it’s you to finish logging in."
+      footer={<TextLink to="/auth/login">Log in as someone else</TextLink>}
+    >
+      {types && types.length > 0 ? (
+        <SecondFactorForm
+          types={types}
+          onAuthenticated={() =>
+            void navigate({ href: safeRedirectPath(search.redirect, search.next), replace: true })
+          }
+          onPendingFlow={(flow) => flow !== 'mfa_authenticate' && onPendingFlow(flow)}
+        />
+      ) : (
+        <FormAlert tone="info">
+          No login is waiting for a second step here (it may have timed out).{' '}
+          <TextLink to="/auth/login">Log in again</TextLink>.
+        </FormAlert>
+      )}
+    </AuthCard>
+  );
+}

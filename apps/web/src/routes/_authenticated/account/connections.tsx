@@ -1,0 +1,36 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { ConnectedAccountsSection } from '../../../features/account/components/connected-accounts-section.tsx';
+import { authConfigQueryOptions, useAuthConfig } from '../../../features/auth/api/get-auth-config.ts';
+import { redirectToProvider } from '../../../features/auth/api/provider-redirect.ts';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+
+/** The provider flow comes back here; `error` is kept only if it is a string (as spec §5 does for logins). */
+const connectionsSearchSchema = z.object({
+  error: z.string().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_authenticated/account/connections')({
+  validateSearch: connectionsSearchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(authConfigQueryOptions()),
+  component: ConnectionsPage,
+});
+
+function ConnectionsPage() {
+  useDocumentTitle('Connected accounts');
+  const { error } = Route.useSearch();
+  const config = useAuthConfig();
+  return (
+    <ConnectedAccountsSection
+      providers={config.socialaccount?.providers ?? []}
+      connectError={error}
+      onConnect={(provider) =>
+        redirectToProvider({
+          provider,
+          process: 'connect',
+          callbackUrl: `${window.location.origin}/account/connections`,
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PasskeysSection } from '../../../features/account/components/passkeys-section.tsx';
+import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+
+export const Route = createFileRoute('/_authenticated/account/passkeys')({
+  component: PasskeysPage,
+});
+
+function PasskeysPage() {
+  useDocumentTitle('Passkeys');
+  const session = useSession();
+  if (!session.isAuthenticated) return null;
+  return <PasskeysSection account={session.user.email ?? session.user.display} />;
+}

@@ -1,0 +1,202 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
+import { Mailbox } from '../support/mailbox.ts';
+import { startTestIdp, type TestIdp } from '../support/oidc-provider.ts';
+import { startBuiltServer, type RunningServer } from '../support/server.ts';
+
+/**
+ * In Chromium against the built app: a second address confirmed from its mail in the same
+ * logged-in browser and made primary, and connected accounts (connect through the loopback
+ * OpenID provider, disconnect, and the refusal that keeps a password-less account reachable).
+ */
+const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
+const PASSWORD = 'a perfectly fine password';
+let server: RunningServer;
+let browser: Browser;
+let mailbox: Mailbox;
+let idp: TestIdp;
+let context: BrowserContext;
+let page: Page;
+let consoleErrors: string[] = [];
+let n = 0;
+
+beforeAll(async () => {
+  await fs.mkdir(screenshotDir, { recursive: true });
+  mailbox = await Mailbox.start();
+  idp = await startTestIdp();
+  server = await startBuiltServer({
+    SMTP_URL: mailbox.url,
+    SOCIAL_PROVIDERS: JSON.stringify([
+      {
+        id: 'localid',
+        name: 'Local ID',
+        issuer: idp.issuer,
+        client_id: 'voxpad-cx',
+        client_secret: 'cx-secret',
+      },
+    ]),
+  });
+  idp.addClient({
+    client_id: 'voxpad-cx',
+    client_secret: 'cx-secret',
+    redirect_uris: [`${server.baseUrl}/_headless/browser/v1/auth/provider/callback/localid`],
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await idp?.close();
+  await mailbox?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+  consoleErrors = [];
+  page.on('console', (message) => {
+    // Chromium logs every non-2xx fetch (a 400 refusal, the anonymous session's 401) as
+    // "Failed to load resource"; those are expected answers, not application errors.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      consoleErrors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+});
+
+afterEach(async (test) => {
+  await page.screenshot({
+    path: path.join(
+      screenshotDir,
+      `account-connected-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
+    ),
+    fullPage: true,
+  });
+  await context.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+function person(prefix: string) {
+  const username = `${prefix}${Date.now().toString(36)}${n++}`;
+  return { username, email: `${username}@example.org` };
+}
+
+function linkIn(text: string, route: string): string {
+  const link = new RegExp(`https?://\\S+${route}\\S+`).exec(text)?.[0];
+  if (!link) throw new Error(`no ${route} link in:\n${text}`);
+  return link;
+}
+
+async function signUpAndConfirm(who: { username: string; email: string }) {
+  await page.goto(`${server.baseUrl}/auth/signup`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(/\/auth\/verification-pending/);
+  const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
+  await page.goto(linkIn(mail.text, '/auth/verify/'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(`${server.baseUrl}/`);
+}
+
+async function openAccountSection(section: string) {
+  await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: section }).click();
+}
+
+function emailRow(email: string) {
+  return page
+    .getByRole('region', { name: 'Email addresses' })
+    .getByRole('listitem')
+    .filter({ hasText: email });
+}
+
+function connectedAccounts() {
+  return page.getByRole('region', { name: 'Connected accounts' });
+}
+
+/** At the provider's own page, signs in as `id`, which sends the browser back to the app. */
+async function signInAtProvider(id: string) {
+  await page.waitForURL((url) => url.href.startsWith(idp.issuer));
+  await page.getByRole('button', { name: `Sign in as ${id}` }).click();
+  await page.waitForURL((url) => url.href.startsWith(server.baseUrl));
+}
+
+describe('connected accounts and added addresses, in Chromium', () => {
+  it('confirms an added address in the same logged-in browser and makes it primary', async () => {
+    const who = person('second');
+    const second = `${who.username}.home@example.org`;
+    await signUpAndConfirm(who);
+    await openAccountSection('Email addresses');
+    await page.getByLabel('Add an email address').fill(second);
+    await page.getByRole('button', { name: 'Add email' }).click();
+    await page.getByText(`We sent a verification link to ${second}.`).waitFor();
+    await emailRow(second).getByText('Unverified', { exact: true }).waitFor();
+
+    const mail = await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: 15_000 });
+    await page.goto(linkIn(mail.text, '/account/email/verify/'));
+    // Still logged in, inside the account area (its own navigation is there).
+    await page.getByRole('navigation', { name: 'Account' }).waitFor();
+    await page.getByText(second).first().waitFor();
+    await page.getByRole('button', { name: 'Confirm address' }).click();
+    await page.waitForURL(/\/account\/emails$/);
+    await page.getByText(`${second} is confirmed.`).waitFor();
+    await emailRow(second).getByText('Verified', { exact: true }).waitFor();
+
+    await emailRow(second).getByRole('button', { name: 'Make primary' }).click();
+    await emailRow(second).getByText('Primary', { exact: true }).waitFor();
+    expect(await emailRow(who.email).getByText('Primary', { exact: true }).count()).toBe(0);
+
+    // The link is spent: opening it again says so, in the account area.
+    await page.goto(linkIn(mail.text, '/account/email/verify/'));
+    await page.getByText('This confirmation link is not valid').waitFor();
+  });
+
+  it('connects a provider account through the provider, then disconnects it', async () => {
+    const who = person('connect');
+    const providerId = `${who.username}-at-idp`;
+    idp.addUser({ id: providerId, preferred_username: providerId, name: 'Connie Nected' });
+    await signUpAndConfirm(who);
+    await openAccountSection('Connected accounts');
+    await page.waitForURL(/\/account\/connections$/);
+    await connectedAccounts().getByText('No accounts are connected yet.').waitFor();
+
+    await page.getByRole('button', { name: 'Connect Local ID' }).click();
+    await signInAtProvider(providerId);
+    await page.waitForURL(/\/account\/connections$/);
+    const row = connectedAccounts().getByRole('listitem').filter({ hasText: 'Connie Nected' });
+    await row.getByText('Local ID').waitFor();
+
+    await row.getByRole('button', { name: 'Disconnect Local ID account Connie Nected' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Keep it' }).waitFor();
+    await page.getByRole('button', { name: 'Disconnect account' }).click();
+    await connectedAccounts().getByText('No accounts are connected yet.').waitFor();
+  });
+
+  it('keeps the only way into a password-less account connected, and says why', async () => {
+    const providerId = `solo${Date.now().toString(36)}${n++}`;
+    idp.addUser({
+      id: providerId,
+      preferred_username: providerId,
+      name: 'Solo Person',
+      email: `${providerId}@example.org`,
+      email_verified: true,
+    });
+    await page.goto(`${server.baseUrl}/auth/login`);
+    await page.getByRole('button', { name: 'Continue with Local ID' }).click();
+    await signInAtProvider(providerId);
+    await page.waitForURL(`${server.baseUrl}/`);
+    await openAccountSection('Connected accounts');
+    const row = connectedAccounts().getByRole('listitem').filter({ hasText: 'Solo Person' });
+    await row.getByRole('button', { name: 'Disconnect Local ID account Solo Person' }).click();
+    await page.getByRole('button', { name: 'Disconnect account' }).click();
+    await row.getByText('This is your only way to log in: set a password first').waitFor();
+    await row.getByText('Local ID').waitFor();
+  });
+});
