@@ -29,17 +29,37 @@ const serverConformanceProjects = backends.map((backend) => ({
     root: 'apps/server',
     include: ['test/conformance/**/*.test.ts'],
     env: { TEST_DB: backend },
-    globalSetup: ['test/support/global-setup.ts'],
+    globalSetup: ['test/support/global-setup.ts', 'test/conformance/coverage-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 }));
+
+// Real server processes on PostgreSQL and a loopback S3 server, killed and restarted: run once,
+// on PostgreSQL only (what they test is PostgreSQL), one file at a time (they load the machine).
+const serverScaleProjects = backends.includes('postgres')
+  ? [
+      {
+        test: {
+          name: 'server-scale-postgres',
+          root: 'apps/server',
+          include: ['test/scale/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['test/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ]
+  : [];
 
 export default defineConfig({
   test: {
     projects: [
       ...serverApiProjects,
       ...serverConformanceProjects,
+      ...serverScaleProjects,
       {
         test: {
           name: 'server-unit',

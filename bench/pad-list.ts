@@ -3,11 +3,14 @@
  * note counts and durations, logged in) against a bare Fastify hello-world, both served
  * by their own process and loaded by the same autocannon settings in the same run.
  * Target: the pad list reaches at least 35% of hello-world's requests per second.
+ * `BENCH_DB=postgres` (`npm run bench:pads-postgres`) serves the pads from a fresh PostgreSQL
+ * database (TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432) instead of SQLite.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { createPostgresDatabase } from '../apps/server/test/support/test-database.ts';
 import { BENCH_ENV, BenchClient } from './support/browser.ts';
 import { startChild, type ChildServer } from './support/child-server.ts';
 import { wavHeader } from './support/wav.ts';
@@ -45,13 +48,19 @@ async function seed(app: ChildServer): Promise<BenchClient> {
   return client;
 }
 
+const backend = process.env.BENCH_DB === 'postgres' ? 'PostgreSQL' : 'SQLite';
+const database = backend === 'PostgreSQL' ? await createPostgresDatabase() : undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-bench-pads-'));
-const app = await startChild('serve-app.ts', { ...BENCH_ENV, DATA_DIR: dataDir });
+const app = await startChild('serve-app.ts', {
+  ...BENCH_ENV,
+  DATA_DIR: dataDir,
+  ...(database ? { DATABASE_URL: database.url } : {}),
+});
 const hello = await startChild('serve-hello.ts');
 try {
   const client = await seed(app);
   const headers = { cookie: client.cookieHeader, accept: 'application/json' };
-  console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per round, 2 rounds each (SQLite)`);
+  console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per round, 2 rounds each (${backend})`);
   // Warm both up (JIT, caches), then alternate so drift on the machine hits both alike.
   await autocannon({ url: `${hello.url}/`, connections: CONNECTIONS, duration: 2 });
   await autocannon({ url: `${app.url}/api/v1/pad/`, connections: CONNECTIONS, duration: 2, headers });
@@ -76,5 +85,6 @@ try {
 } finally {
   await app.stop();
   await hello.stop();
+  await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

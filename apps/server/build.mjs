@@ -10,7 +10,7 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 await build({
   entryPoints: {
     server: 'src/server.ts',
-    'transcription-worker': 'src/transcription/pocketsphinx/worker.ts',
+    'transcription-worker': 'src/transcription/worker-thread.ts',
     // The whisper engine forks this next to the bundle (see transcription/whisper/engine.ts).
     'whisper-host': 'src/transcription/whisper/host.ts',
   },

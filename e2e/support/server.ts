@@ -57,12 +57,16 @@ export async function startBuiltServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Settles once the process is gone, however it ended: a process ended by a signal keeps
+  // exitCode null (signalCode says why), so exitCode alone cannot tell it is gone.
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server exited early:\n${output}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       if (res.ok) break;
@@ -72,17 +76,19 @@ export async function startBuiltServer(
     if (Date.now() > deadline) throw new Error(`The server did not become ready:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  let stopping: Promise<void> | null = null;
   return {
     baseUrl,
     dataDir,
     output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
+    // The same promise for every call, so stopping twice (a test, then afterAll) is harmless.
+    stop: () => {
+      stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
         await exited;
-      }
-      await fs.rm(dataDir, { recursive: true, force: true });
+        await fs.rm(dataDir, { recursive: true, force: true });
+      })();
+      return stopping;
     },
   };
 }

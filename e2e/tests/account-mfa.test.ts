@@ -11,7 +11,9 @@ import { startBuiltServer, type RunningServer } from '../support/server.ts';
  * Two-factor authentication and passkeys in Chromium against the built app: passkey sign-up
  * and passkey login (autofill and button) through a virtual authenticator (the DevTools
  * protocol's WebAuthn domain), an authenticator app set up from the key on screen and then asked for at login,
- * "trust this browser" skipping that step next time, and a recovery code instead of the app.
+ * "trust this browser" skipping that step next time, and a recovery code instead of the app;
+ * a passkey as the second step after a password and in the "Confirm it’s you" dialog; a
+ * passkey signup whose mailed link is opened in the browser it started in.
  * The site is opened at http://localhost:<port>: browsers refuse passkeys for IP addresses.
  */
 const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
@@ -103,8 +105,8 @@ async function confirmFromMail(email: string) {
   await elsewhere.waitForURL(/\/auth\/login|\/$/);
 }
 
-async function signUpAndConfirm(page: Page, who: { username: string; email: string }) {
-  await page.goto(`${server.baseUrl}/auth/signup`);
+async function signUpAndConfirm(page: Page, who: { username: string; email: string }, base = server.baseUrl) {
+  await page.goto(`${base}/auth/signup`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -113,18 +115,18 @@ async function signUpAndConfirm(page: Page, who: { username: string; email: stri
   const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
   await page.goto(linkIn(mail.text, '/auth/verify/'));
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
+  await page.waitForURL(`${base}/`);
 }
 
-async function logInWithPassword(page: Page, email: string) {
-  await page.goto(`${server.baseUrl}/auth/login`);
+async function logInWithPassword(page: Page, email: string, base = server.baseUrl) {
+  await page.goto(`${base}/auth/login`);
   await page.getByLabel('Username or email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-async function logOut(page: Page) {
-  await page.goto(`${server.baseUrl}/account`);
+async function logOut(page: Page, base = server.baseUrl) {
+  await page.goto(`${base}/account`);
   await page
     .getByRole('button', { name: /log out/i })
     .first()
@@ -196,6 +198,90 @@ describe('passkeys, in Chromium with a virtual authenticator', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     expect(optionsRequests).toBe(2);
+  });
+});
+
+describe('a passkey signup confirmed in the same browser', () => {
+  it('goes on from the confirmation page to the passkey step', async () => {
+    const page = await newPage();
+    await addVirtualAuthenticator(page);
+    const who = person('samebrowser');
+    await page.goto(`${server.baseUrl}/auth/passkey-signup`);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(`We sent a confirmation link to ${who.email}.`).waitFor();
+
+    const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
+    await page.goto(linkIn(mail.text, '/auth/verify/'));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/auth\/passkey-signup/);
+    await page.getByRole('button', { name: 'Create passkey' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await openAccountSection(page, 'Profile');
+    await page.getByRole('definition').filter({ hasText: who.email }).waitFor();
+  });
+});
+
+describe('a passkey as the second factor and to confirm a change, in Chromium', () => {
+  /** The short-timeout server's ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS. */
+  const SHORT_TIMEOUT_SECONDS = 2;
+  let shortServer: RunningServer;
+
+  beforeAll(async () => {
+    shortServer = await startBuiltServer(
+      { SMTP_URL: mailbox.url, ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS: String(SHORT_TIMEOUT_SECONDS) },
+      { publicHost: 'localhost' },
+    );
+  });
+  afterAll(async () => {
+    await shortServer?.stop();
+  });
+
+  const outlive = (page: Page) => page.waitForTimeout((SHORT_TIMEOUT_SECONDS + 1) * 1000);
+
+  it('asks for the passkey after the password, and confirms a rename with it in place', async () => {
+    const base = shortServer.baseUrl;
+    const page = await newPage();
+    await addVirtualAuthenticator(page);
+    const who = person('passkeymfa');
+    await signUpAndConfirm(page, who, base);
+
+    // Adding the passkey once the login is old: the password confirms it, then the key is made.
+    await openAccountSection(page, 'Passkeys');
+    await page.getByLabel('Name of the new passkey').fill('Laptop');
+    await outlive(page);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const passkeys = page.getByRole('list', { name: 'Your passkeys' });
+    await passkeys.getByText('Laptop', { exact: true }).waitFor();
+
+    // The password alone no longer logs in: the passkey is the second step. (The login
+    // screen's passkey autofill is cut off, or the virtual authenticator would answer it.)
+    await page.route('**/_headless/browser/v1/auth/webauthn/login', (route) =>
+      route.request().method() === 'GET' ? route.abort() : route.continue(),
+    );
+    await logOut(page, base);
+    await logInWithPassword(page, who.email, base);
+    await page.waitForURL(/\/auth\/two-factor/);
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.waitForURL(`${base}/`);
+
+    // Once that login is old, a rename asks again, and the passkey answers in the dialog.
+    await openAccountSection(page, 'Passkeys');
+    await passkeys.getByText('Laptop', { exact: true }).waitFor();
+    await outlive(page);
+    await page.getByRole('button', { name: 'Rename Laptop' }).click();
+    await page.getByLabel('New name for Laptop').fill('Work laptop');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: 'Passkey' }).check();
+    await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await passkeys.getByText('Work laptop', { exact: true }).waitFor();
   });
 });
 

@@ -78,7 +78,7 @@ async function recordOffline(): Promise<void> {
   const offline = page.getByRole('status').filter({ hasText: 'You are offline.' });
   await offline.waitFor();
   expect(await offline.innerText()).toMatch(
-    /kept on this page and will be uploaded when you are back online/,
+    /kept in this browser and will be uploaded when you are back online, even after a reload/,
   );
   expect(await page.getByText(/Uploading…/).count()).toBe(0);
   const record = page.getByRole('main').getByRole('button', { name: 'Record', exact: true });
@@ -238,12 +238,19 @@ describe('everyday defects, in Chromium', () => {
     await fresh.close();
   });
 
-  it('4b. keeps a recording made offline, says so, and uploads it when back online', async () => {
+  it('4b. keeps a recording made offline, says so, keeps it across a reload, and uploads it when back online', async () => {
     await openPad('Inbox');
     const before = await notes().count();
     await context.setOffline(true);
     try {
       await recordOffline();
+      // Kept in this browser, not in the page: a reload (served by the service worker) still has it.
+      const waiting = page.getByText('Waiting to upload (offline)');
+      await waiting.waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor({ timeout: 30_000 });
+      await waiting.waitFor({ timeout: 15_000 });
+      expect(await notes().count()).toBe(before);
     } finally {
       await context.setOffline(false);
     }

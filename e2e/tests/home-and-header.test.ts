@@ -50,8 +50,12 @@ async function recentNotes(): Promise<RecentNote[]> {
   return ((await res.json()) as { results: RecentNote[] }).results;
 }
 
-/** Records in the open dialog for the length of the spoken sentence, stops, waits for the toast. */
+/**
+ * Records in the open dialog for the length of the spoken sentence and stops; the recording goes
+ * to the outbox (the dialog closes and says where), which then uploads it as a voice note.
+ */
 async function recordInDialog(padName: string): Promise<void> {
+  const notesBefore = (await recentNotes()).length;
   const dialog = recordDialog();
   await dialog.waitFor();
   expect(await dialog.innerText()).toContain(`Saves to “${padName}”`);
@@ -64,8 +68,12 @@ async function recordInDialog(padName: string): Promise<void> {
   });
   expect(await dialog.getByRole('timer').innerText()).toMatch(/^0:0[2-9]|^0:[1-5]\d/);
   await stop.click();
-  await page.getByText(`Voice note saved to “${padName}”.`).waitFor({ timeout: 30_000 });
+  await page
+    .getByText(`Voice note kept for “${padName}”.`, { exact: false })
+    .first()
+    .waitFor({ timeout: 30_000 });
   await dialog.waitFor({ state: 'hidden' });
+  await expect.poll(async () => (await recentNotes()).length, { timeout: 30_000 }).toBe(notesBefore + 1);
 }
 
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import type { Config } from './config/config.ts';
 import { createDatabase, type Db } from './db/database.ts';
@@ -45,9 +46,10 @@ import { registerStatsRoutes } from './stats/stats-routes.ts';
 import { createBlobStorage } from './storage/create-blob-storage.ts';
 import { periodicSweeps } from './maintenance/sweep-schedule.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
-import { createTranscriber, loadAudioPreparer } from './transcription/engine-factory.ts';
+import { createTranscriber } from './transcription/engine-factory.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
+import { registerLiveRoutes } from './live/live-routes.ts';
 import { createAudioDecoder } from './transcription/audio/audio-decoder.ts';
 import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
 import { registerProgressStream } from './transcripts/progress-stream.ts';
@@ -133,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestTiming(app, metrics);
   const jobEvents = new JobEvents();
   let relay: PostgresJobRelay | undefined;
-  if (config.database.kind === 'postgres') {
+  if (config.database.kind === 'postgres' && config.jobSignals) {
     relay = new PostgresJobRelay(config.database.url, jobEvents, app.log.child({ component: 'job-signals' }));
     await relay.start();
   }
@@ -147,7 +149,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       queue,
       storage,
       transcriber,
-      prepare: await loadAudioPreparer(),
       decodeAudio: createAudioDecoder({ maxDurationSeconds: config.maxDurationSeconds }),
       log: app.log.child({ component: 'transcription' }),
       concurrency: config.transcription.concurrency,
@@ -164,6 +165,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.register(cookie);
+  // Live transcription sockets; one frame of audio is at most 1 MiB (about 30 s of 16 kHz PCM).
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   registerSecurityHeaders(app, headerOptions);
   registerHealthRoutes(app, { db, storage, isShuttingDown: () => shuttingDown });
   registerMetricsRoute(app, { metrics, token: config.metricsToken });
@@ -244,6 +247,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
           quotas,
           expiryMs: config.uploadExpiryMs,
+        });
+        registerLiveRoutes(scope, {
+          filing: {
+            db,
+            storage,
+            maxDurationSeconds: config.maxDurationSeconds,
+            onQueued: () => jobEvents.queued(),
+            onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
+          },
+          quotas,
+          publicUrl: config.publicUrl,
+          engine: () => (engine ??= createTranscriber(config)),
+          // A slower engine than the live one makes the final text: queued as a new version.
+          fullPass:
+            config.transcription.engine === 'pocketsphinx'
+              ? undefined
+              : async (noteId) => {
+                  if (await queue.retranscribe(noteId, { engine: null, language: null })) jobEvents.queued();
+                },
         });
         registerStatsRoutes(scope, { db, quotas });
         registerTranscriptRoutes(scope, {

@@ -36,5 +36,7 @@ export const API_ERROR_CODES = {
   serverError: 'server_error',
   /** 503: the audio store (S3) cannot be reached; the request changed nothing and may be retried. */
   storageUnavailable: 'storage_unavailable',
+  /** 503: the database cannot be reached (down or restarting); the request changed nothing and may be retried. */
+  databaseUnavailable: 'database_unavailable',
 } as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];

@@ -50,6 +50,11 @@ export function availableFlows(settings: AuthSettings, session?: Session): Flow[
     if (existing) existing.is_pending = true;
     else flows.push({ id: pending, is_pending: true });
   }
+  if (active?.flow === 'mfa_authenticate' && active.types) {
+    // allauth names the second factors the user can give, so a client offers only those.
+    const flow = flows.find((f) => f.id === 'mfa_authenticate');
+    if (flow) flow.types = [...active.types];
+  }
   if (active?.flow === 'provider_signup') {
     // allauth names the provider the pending signup came from.
     const provider = providers.find((p) => p.id === active.provider);

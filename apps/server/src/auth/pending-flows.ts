@@ -1,4 +1,5 @@
 import { LOGIN_CODE_LIFETIME_SECONDS } from '@voxpad/shared/auth';
+import type { AuthenticatorType } from '../db/schema.ts';
 import type { AuthMethod, Session } from './sessions/session-store.ts';
 
 /** allauth's ACCOUNT_LOGIN_TIMEOUT: how long a login may wait on a pending step. */
@@ -58,6 +59,8 @@ export interface MfaAuthenticatePending {
   userId: string;
   /** The first factor's methods; the second factor's is added once given. */
   methods: AuthMethod[];
+  /** The user's authenticator types, named in the pending flow as allauth does (`types`). */
+  types?: AuthenticatorType[];
 }
 
 /** allauth's mfa_trust stage (MFA_TRUST_ENABLED): the second factor was given; trust this browser? */

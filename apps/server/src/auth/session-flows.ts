@@ -20,7 +20,14 @@ export async function startLoginSession(
   methods: AuthMethod[],
 ): Promise<Session> {
   if (await app.secondFactorGate.isOwed(request, user.id, methods)) {
-    const pending: PendingFlow = { flow: 'mfa_authenticate', at: Date.now(), userId: user.id, methods };
+    const types = await app.secondFactorGate.factorTypes(user.id);
+    const pending: PendingFlow = {
+      flow: 'mfa_authenticate',
+      at: Date.now(),
+      userId: user.id,
+      methods,
+      types,
+    };
     return app.sessions.start(request, reply, null, { methods: [], pending });
   }
   return app.sessions.start(request, reply, user.id, { methods });

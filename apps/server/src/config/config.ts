@@ -69,6 +69,8 @@ const envSchema = z.object({
   TRANSCRIPTION_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** How often an idle worker looks for work when no signal came (new work normally wakes it at once). */
   JOB_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1_000),
+  /** `off`: no LISTEN/NOTIFY between processes (a pooler that cannot LISTEN); workers poll every JOB_POLL_MS. */
+  JOB_SIGNALS: z.enum(['on', 'off']).default('on'),
   PROGRESS_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(6),
   PROGRESS_STREAM_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   // The web build's own settings: the origins it talks to besides ours go into CSP connect-src.
@@ -136,7 +138,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: unsetIfEmpty(z.string().optional()),
   S3_SECRET_ACCESS_KEY: unsetIfEmpty(z.string().optional()),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
-  SWEEPER_GRACE_MINUTES: z.coerce.number().int().min(1).max(43_200).default(60),
+  // Fractions allowed, for tests that sweep right after a crash; 0 stays refused.
+  SWEEPER_GRACE_MINUTES: z.coerce.number().positive().max(43_200).default(60),
   SWEEPER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(43_200).default(60),
 });
 
@@ -170,6 +173,8 @@ export interface Config {
   /** How long a transcription lease lasts without a heartbeat (a crashed worker's note waits this long). */
   transcriptionLeaseMs?: number;
   jobPollMs: number;
+  /** PostgreSQL only: wake workers and progress streams in other processes with LISTEN/NOTIFY. */
+  jobSignals: boolean;
   /** Live progress streams (events/): how many one user may hold, how often they poll without events. */
   progressStreams: { perUser: number; pollMs: number };
   /** Origins other than ours the web app connects to (error reporting, an API elsewhere). */
@@ -321,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
     transcriptionLeaseMs: e.TRANSCRIPTION_LEASE_MS,
     jobPollMs: e.JOB_POLL_MS,
+    jobSignals: e.JOB_SIGNALS === 'on',
     progressStreams: { perUser: e.PROGRESS_STREAMS_PER_USER, pollMs: e.PROGRESS_STREAM_POLL_MS },
     webConnectOrigins: originsOf([e.VITE_SENTRY_DSN, e.VITE_SENTRY_TUNNEL, e.VITE_API_URL]),
     signupOpen: e.SIGNUP_OPEN,
@@ -344,7 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quotas: resolveQuotas(e, e.WORKER_CONCURRENCY),
     storage: storage.settings,
     sweeper: {
-      graceMs: e.SWEEPER_GRACE_MINUTES * 60_000,
+      graceMs: Math.round(e.SWEEPER_GRACE_MINUTES * 60_000),
       intervalMs: e.SWEEPER_INTERVAL_MINUTES * 60_000,
     },
   };

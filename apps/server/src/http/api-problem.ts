@@ -37,6 +37,19 @@ export const storageUnavailable = () =>
     { 'Retry-After': '5' },
   );
 
+/** The database cannot be reached (down or restarting): nothing was changed; the request may be sent again. */
+export const databaseUnavailable = () =>
+  new ApiProblem(
+    503,
+    [
+      {
+        code: API_ERROR_CODES.databaseUnavailable,
+        message: 'The database is unavailable, try again in a moment.',
+      },
+    ],
+    { 'Retry-After': '5' },
+  );
+
 export const badRequest = (message: string, param?: string, code: string = API_ERROR_CODES.invalid) =>
   new ApiProblem(400, [{ code, message, ...(param ? { param } : {}) }]);
 

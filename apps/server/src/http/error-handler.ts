@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
-import { ApiProblem, storageUnavailable } from './api-problem.ts';
+import { ApiProblem, databaseUnavailable, storageUnavailable } from './api-problem.ts';
+import { isDatabaseUnreachable } from '../db/database-errors.ts';
 import { StorageUnavailableError } from '../storage/storage-errors.ts';
 import { AuthInputError } from '../auth/auth-errors.ts';
 
@@ -15,6 +16,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (error instanceof StorageUnavailableError) {
     request.log.error({ err: error }, 'blob storage unavailable');
     return handleError(storageUnavailable(), request, reply);
+  }
+  if (isDatabaseUnreachable(error)) {
+    request.log.error({ err: error }, 'database unreachable');
+    return handleError(databaseUnavailable(), request, reply);
   }
   if (error instanceof AuthInputError) {
     return reply.status(error.status).send({ status: error.status, errors: error.errors });

@@ -9,9 +9,6 @@ import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
 import type { JobEvents } from './job-events.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
 
-/** Audio the engine can take, or a reason a person can read. */
-export type PrepareAudio = (bytes: Uint8Array) => { samples: Float32Array; durationSeconds: number };
-
 /** Engine failures retrying cannot fix, with what the person who uploaded the note is told. */
 const PERMANENT_ENGINE_FAILURES: Partial<Record<TranscriptionError['code'], string>> = {
   model_missing:
@@ -46,10 +43,8 @@ export interface RunnerOptions {
   queue: TranscriptionQueue;
   storage: BlobStorage;
   transcriber: Transcriber;
-  /** In-thread WAV preparation; used only when `decodeAudio` is not given. */
-  prepare: PrepareAudio;
   /** Decodes any accepted format off the event loop (audio/audio-decoder.ts). */
-  decodeAudio?: DecodeAudio;
+  decodeAudio: DecodeAudio;
   log: FastifyBaseLogger;
   concurrency: number;
   leaseMs?: number;
@@ -125,8 +120,17 @@ export class TranscriptionRunner {
       } catch (err) {
         this.options.log.error({ err }, 'could not claim a transcription job');
       }
-      if (note) await this.process(note);
-      else await this.sleep();
+      if (note) {
+        const { id } = note;
+        // Recording the outcome can fail too (the database restarting): the lease then expires
+        // and the job runs again, but this loop must go on claiming work.
+        await this.process(note).catch((err: unknown) => {
+          this.options.log.error(
+            { err, voiceNoteId: id },
+            'could not record the outcome of a transcription job',
+          );
+        });
+      } else await this.sleep();
     }
   }
 
@@ -176,30 +180,16 @@ export class TranscriptionRunner {
     try {
       const started = Date.now();
       const bytes = await this.options.storage.read(note.storage_key);
-      const language = note.language ?? undefined;
-      let transcript: Transcript;
-      const { decodeAudio, transcriber } = this.options;
-      if (decodeAudio) {
-        ({ transcript, durationSeconds } = await transcribeRecording({
-          decodeAudio,
-          transcriber,
-          bytes,
-          language,
-          onProgress: progress.update,
-          signal: lost.signal,
-          onDuration: knowDuration,
-        }));
-      } else {
-        const audio = this.options.prepare(bytes);
-        durationSeconds = audio.durationSeconds;
-        transcript = await transcriber.transcribe({
-          samples: audio.samples,
-          sampleRate: 16000,
-          onProgress: progress.update,
-          signal: lost.signal,
-          ...(language ? { language } : {}),
-        });
-      }
+      const { transcript, ...recording } = await transcribeRecording({
+        decodeAudio: this.options.decodeAudio,
+        transcriber: this.options.transcriber,
+        bytes,
+        language: note.language ?? undefined,
+        onProgress: progress.update,
+        signal: lost.signal,
+        onDuration: knowDuration,
+      });
+      durationSeconds = recording.durationSeconds;
       await progress.flush();
       const stored = await queue.complete(note.id, this.workerId, toStored(transcript, durationSeconds));
       jobLog.info({ ms: Date.now() - started, durationSeconds, stored }, 'transcribed');

@@ -1,5 +1,4 @@
 import type { Config } from '../config/config.ts';
-import type { PrepareAudio } from '../jobs/transcription-runner.ts';
 import type { Transcriber } from './transcriber.ts';
 
 /**
@@ -27,9 +26,4 @@ export async function createTranscriber(config: Pick<Config, 'transcription'>): 
       return createOpenAiTranscriber({ baseUrl, apiKey, model, timeoutMs });
     }
   }
-}
-
-export async function loadAudioPreparer(): Promise<PrepareAudio> {
-  const { prepareForSpeech } = await import('./audio/prepare.ts');
-  return prepareForSpeech;
 }

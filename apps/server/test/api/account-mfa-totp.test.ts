@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { errorsOf, sessionIdOf, verifiedAccount } from '../support/accounts.ts';
+import { AUTH, errorsOf, sessionIdOf, verifiedAccount } from '../support/accounts.ts';
 import { ageAuthentication, PAST_REAUTHENTICATION_MS } from '../support/account-center.ts';
 import {
   activateTotp,
@@ -62,6 +62,19 @@ describe('POST account/authenticators/totp', () => {
     ]);
     // A second activation is a conflict, not a second secret.
     expect((await client.post(TOTP, { code: authenticator.nextCode() })).status).toBe(409);
+  });
+
+  it('answers 409 while any email address is unverified, as adding a passkey does', async () => {
+    const { client } = await verifiedAccount(app);
+    const offer = await client.get<TotpOffer>(TOTP);
+    expect(offer.status).toBe(404);
+    const authenticator = new AuthenticatorApp(offer.body.meta.secret);
+    expect((await client.post(`${AUTH}/account/email`, { email: 'unconfirmed@example.org' })).status).toBe(
+      200,
+    );
+    expect((await client.get(TOTP)).status).toBe(409);
+    expect((await client.post(TOTP, { code: authenticator.nextCode() })).status).toBe(409);
+    expect((await client.get<{ data: unknown[] }>(AUTHENTICATORS)).body.data).toEqual([]);
   });
 
   it('refuses a wrong code, a code of an earlier offer, and a code outside the time window', async () => {

@@ -359,6 +359,35 @@ describe('auth/provider/token', () => {
   });
 });
 
+describe('auth/provider/token rate limit', () => {
+  it('counts each hand-over against the per-IP login limit, as a password login', async () => {
+    // A provider of its own: the shared one takes no new client once it has answered.
+    const ownIdp = await startTestIdp();
+    const limited = await startAppWithProvider(ownIdp, { ACCOUNT_RATE_LIMITS: 'login=2/m/ip' });
+    try {
+      const client = await browser(limited);
+      const handOver = (id_token: string) =>
+        client.post(`${AUTH}/auth/provider/token`, {
+          provider: PROVIDER.id,
+          process: 'login',
+          token: { client_id: PROVIDER.clientId, id_token },
+        });
+      for (let i = 0; i < 2; i++) expect((await handOver('not.a.token')).status).toBe(400);
+      ownIdp.addUser({ id: 'rate-limited', preferred_username: 'rate_limited', name: 'Rate Limited' });
+      const { idToken } = await tokensFromIdp(ownIdp, limited.baseUrl, 'rate-limited', {
+        nonce: 'rate-nonce',
+      });
+      const blocked = await handOver(idToken);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ status: 429 });
+      expect((await client.get(`${AUTH}/auth/session`)).status).toBe(401);
+    } finally {
+      await limited.close();
+      await ownIdp.close();
+    }
+  });
+});
+
 describe('phone numbers (out of scope)', () => {
   it('answers 404 on every phone path and config advertises none', async () => {
     const { client } = await verifiedAccount(app);

@@ -149,6 +149,19 @@ describe('auth/webauthn/authenticate (mfa_authenticate)', () => {
     const login = await visitor.post(`${AUTH}/auth/login`, { username, password });
     expect(login.status).toBe(401);
     expect(pendingFlow(login.body)).toBe('mfa_authenticate');
+    // As allauth: the pending flow names the second factors this user can give, so a client
+    // offers the passkey (and the recovery codes that came with it), not an app code.
+    const pending = (login.body as { data: { flows: { id: string; types?: string[] }[] } }).data.flows.find(
+      (flow) => flow.id === 'mfa_authenticate',
+    );
+    expect(pending?.types).toEqual(['recovery_codes', 'webauthn']);
+    const session = await visitor.get<{ data: { flows: { id: string; types?: string[] }[] } }>(
+      `${AUTH}/auth/session`,
+    );
+    expect(session.body.data.flows.find((flow) => flow.id === 'mfa_authenticate')?.types).toEqual([
+      'recovery_codes',
+      'webauthn',
+    ]);
 
     const options = await visitor.get<RequestEnvelope>(AUTHENTICATE);
     expect(options.status).toBe(200);
@@ -225,5 +238,81 @@ describe('auth/webauthn/reauthenticate', () => {
     const res = await client.post(REAUTHENTICATE, { credential });
     expect(res.status).toBe(400);
     expect(errorsOf(res.body)[0]!.message).toMatch(/expired or was already used/);
+  });
+});
+
+describe('rate limits on passkey answers (as on code entry)', () => {
+  const LIMITS = { ACCOUNT_RATE_LIMITS: 'login_failed=10/m/ip,3/5m/key' };
+
+  async function limitedAccountWithPasskey(limited: TestApp) {
+    const account = await verifiedAccount(limited);
+    const key = new SoftAuthenticator(limited.baseUrl);
+    expect((await addPasskey(account.client, key, 'Phone')).status).toBe(200);
+    return { ...account, key };
+  }
+
+  it('stops the second factor after a few wrong passkeys per account, even for the right one', async () => {
+    const limited = await startTestApp(LIMITS);
+    try {
+      const { key, username, password } = await limitedAccountWithPasskey(limited);
+      const stranger = await limitedAccountWithPasskey(limited);
+      const visitor = await browser(limited);
+      expect((await visitor.post(`${AUTH}/auth/login`, { username, password })).status).toBe(401);
+      for (let i = 0; i < 3; i++) {
+        const foreign = await signRequest(visitor, stranger.key, AUTHENTICATE, {
+          use: stranger.key.credentials[0]!,
+        });
+        expect((await visitor.post(AUTHENTICATE, { credential: foreign })).status).toBe(400);
+      }
+      const credential = await signRequest(visitor, key, AUTHENTICATE);
+      const blocked = await visitor.post(AUTHENTICATE, { credential });
+      expect(blocked.status).toBe(400);
+      expect(errorsOf(blocked.body)).toEqual([
+        expect.objectContaining({ code: 'too_many_login_attempts', message: expect.stringMatching(/Wait/) }),
+      ]);
+      expect((await visitor.get(`${AUTH}/auth/session`)).status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('stops reauthentication after a few wrong passkeys per account, even for the right one', async () => {
+    const limited = await startTestApp(LIMITS);
+    try {
+      const { client, key } = await limitedAccountWithPasskey(limited);
+      const stranger = await limitedAccountWithPasskey(limited);
+      for (let i = 0; i < 3; i++) {
+        const foreign = await signRequest(client, stranger.key, REAUTHENTICATE, {
+          use: stranger.key.credentials[0]!,
+        });
+        expect((await client.post(REAUTHENTICATE, { credential: foreign })).status).toBe(400);
+      }
+      const credential = await signRequest(client, key, REAUTHENTICATE);
+      const blocked = await client.post(REAUTHENTICATE, { credential });
+      expect(blocked.status).toBe(400);
+      expect(errorsOf(blocked.body)).toEqual([expect.objectContaining({ code: 'too_many_login_attempts' })]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('forgets the wrong answers once the right passkey is given', async () => {
+    const limited = await startTestApp(LIMITS);
+    try {
+      const { client, key } = await limitedAccountWithPasskey(limited);
+      const stranger = await limitedAccountWithPasskey(limited);
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < 2; i++) {
+          const foreign = await signRequest(client, stranger.key, REAUTHENTICATE, {
+            use: stranger.key.credentials[0]!,
+          });
+          expect((await client.post(REAUTHENTICATE, { credential: foreign })).status).toBe(400);
+        }
+        const credential = await signRequest(client, key, REAUTHENTICATE);
+        expect((await client.post(REAUTHENTICATE, { credential })).status).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
   });
 });

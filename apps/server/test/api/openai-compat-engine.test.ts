@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiToken } from '@voxpad/shared/api-tokens';
-import { prepareForSpeech } from '../../src/transcription/audio/prepare.ts';
 import { createOpenAiTranscriber } from '../../src/transcription/openai/engine.ts';
 import { signedUpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { load } from '../transcription/support/speech-fixtures.ts';
 import { FixtureDir, speak } from '../transcription/support/speech.ts';
 
 /**
@@ -28,8 +27,9 @@ afterAll(async () => {
 
 describe('openai engine against another voxpad', () => {
   it('transcribes with word timings through verbose_json', async () => {
-    const wav = readFileSync(speak('the quick brown fox jumps over the lazy dog', fixtures.file('fox.wav')));
-    const { samples, durationSeconds } = prepareForSpeech(wav);
+    const { samples, durationSeconds } = load(
+      speak('the quick brown fox jumps over the lazy dog', fixtures.file('fox.wav')),
+    );
     const engine = createOpenAiTranscriber({
       baseUrl: `${remote.baseUrl}/v1`,
       apiKey: token,

@@ -34,7 +34,10 @@ async function browser() {
   return client;
 }
 
-/** Runs the browser through the provider as `account`; the plain (unchecked) requests are navigations. */
+/**
+ * Runs the browser through the provider as `account`: the redirect (a form POST answered 302)
+ * is checked against the spec; the provider and callback hops are plain navigations.
+ */
 async function viaProvider(client: ConformanceClient, account: string) {
   const plain = (method: string, path: string, options: Parameters<TestClient['request']>[2]) =>
     TestClient.prototype.request.call(client, method, path, options);
@@ -45,7 +48,7 @@ async function viaProvider(client: ConformanceClient, account: string) {
     csrfmiddlewaretoken: client.cookies.get('csrftoken')!,
   });
   client.sendCsrf = false;
-  const start = await plain('POST', `${AUTH}/auth/provider/redirect`, {
+  const start = await client.request('POST', `${AUTH}/auth/provider/redirect`, {
     body: form.toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
@@ -110,6 +113,7 @@ describe('social login, against the OpenAPI document', () => {
     const seen = new Set(observed.map((o) => `${o.operation} ${o.status}`));
     for (const expected of [
       'GET /_allauth/{client}/v1/config 200',
+      'POST /_allauth/browser/v1/auth/provider/redirect 302',
       'GET /_allauth/{client}/v1/auth/session 401',
       'GET /_allauth/{client}/v1/auth/session 200',
       'GET /_allauth/{client}/v1/auth/provider/signup 200',
@@ -127,5 +131,9 @@ describe('social login, against the OpenAPI document', () => {
         data: {},
       }),
     ).toThrow(/does not allow/);
+    // A redirect without its documented location header is refused too.
+    expect(() =>
+      assertConforms('POST', `${AUTH}/auth/provider/redirect`, 302, '', undefined, new Headers()),
+    ).toThrow(/without the header\(s\) location/);
   });
 });

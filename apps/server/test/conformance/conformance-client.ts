@@ -12,7 +12,7 @@ export class ConformanceClient extends TestClient {
     options: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> } = {},
   ): Promise<TestResponse<T>> {
     const res = await super.request<T>(method, path, options);
-    assertConforms(method, path, res.status, res.headers.get('content-type') ?? '', res.body);
+    assertConforms(method, path, res.status, res.headers.get('content-type') ?? '', res.body, res.headers);
     return res;
   }
 }

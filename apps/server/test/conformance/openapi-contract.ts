@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import OpenAPIResponseValidator from 'openapi-response-validator';
+import { expect, inject } from 'vitest';
 import { parse } from 'yaml';
+import { recordValidation } from './contract-coverage.ts';
 
 /**
  * allauth's headless OpenAPI document, the contract we serve. The canonical copy lives in
@@ -16,6 +18,7 @@ type Json = Record<string, unknown>;
 interface ResponseObject {
   $ref?: string;
   content?: Record<string, { schema?: Json }>;
+  headers?: Record<string, unknown>;
   description?: string;
 }
 interface OpenApiDocument {
@@ -217,6 +220,7 @@ export function assertConforms(
   status: number,
   contentType: string,
   body: unknown,
+  headers?: Headers,
 ) {
   const specPath = specPathFor(ourPath);
   const verb = method.toLowerCase();
@@ -230,6 +234,17 @@ export function assertConforms(
   if (!allowed.includes(String(status))) {
     throw new Error(`${operation} answered ${status}; the spec documents ${documented.join(', ')}`);
   }
+  const documentedResponse = spec.paths[specPath]?.[verb]?.responses[String(status)];
+  const response = documentedResponse ? resolveResponse(documentedResponse) : undefined;
+  if (response && !response.content) {
+    // A documented answer without a body (the provider redirect's 302): its headers must be there.
+    const missing = Object.keys(response.headers ?? {}).filter((name) => !headers?.get(name));
+    if (missing.length > 0) {
+      throw new Error(`${operation} answered ${status} without the header(s) ${missing.join(', ')}`);
+    }
+    record(operation, status);
+    return;
+  }
   if (!contentType.includes('application/json')) {
     throw new Error(`${operation} answered ${status} as ${contentType || 'no content type'}, not JSON`);
   }
@@ -240,5 +255,15 @@ export function assertConforms(
         JSON.stringify(invalid.errors, null, 2),
     );
   }
+  record(operation, status);
+}
+
+/** Kept for this file's own checks, and for the whole suite's (coverage-setup.ts). */
+function record(operation: string, status: number) {
   observed.push({ operation, status });
+  recordValidation(inject('contractCoverageDir'), {
+    testFile: expect.getState().testPath ?? 'unknown',
+    operation,
+    status,
+  });
 }

@@ -57,7 +57,7 @@ async function connect(client: ConformanceClient, uid: string) {
   const plain = (method: string, path: string, options: Parameters<TestClient['request']>[2]) =>
     TestClient.prototype.request.call(client, method, path, options);
   client.sendCsrf = false;
-  const start = await plain('POST', `${AUTH}/auth/provider/redirect`, {
+  const start = await client.request('POST', `${AUTH}/auth/provider/redirect`, {
     body: new URLSearchParams({
       provider: PROVIDER.id,
       process: 'connect',

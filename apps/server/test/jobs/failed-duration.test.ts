@@ -11,7 +11,6 @@ import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { TranscriptionQueue } from '../../src/jobs/transcription-queue.ts';
 import { TranscriptionRunner } from '../../src/jobs/transcription-runner.ts';
 import { createAudioDecoder } from '../../src/transcription/audio/audio-decoder.ts';
-import { prepareForSpeech } from '../../src/transcription/audio/prepare.ts';
 import { createPocketsphinxTranscriber } from '../../src/transcription/pocketsphinx/engine.ts';
 import type { StreamTranscriber } from '../../src/transcription/audio/pcm-transcriber.ts';
 import type { Transcriber } from '../../src/transcription/transcriber.ts';
@@ -66,7 +65,6 @@ async function runUntilSettled(noteId: string, transcriber: Transcriber) {
     queue,
     storage: server.storage,
     transcriber,
-    prepare: prepareForSpeech,
     decodeAudio: createAudioDecoder({ maxDurationSeconds: 3600 }),
     log: server.app.log,
     concurrency: 1,

@@ -12,7 +12,7 @@ import { normaliseLoudness } from '../../src/transcription/audio/loudness.ts';
 import { type SpeechChunk, SpeechChunker } from '../../src/transcription/audio/speech-chunker.ts';
 import type { StreamTranscriber } from '../../src/transcription/audio/pcm-transcriber.ts';
 import { createPocketsphinxTranscriber } from '../../src/transcription/pocketsphinx/engine.ts';
-import { planUtterances } from '../../src/transcription/pocketsphinx/utterances.ts';
+import { planUtterances } from '../../src/transcription/audio/utterances.ts';
 import { SENTENCES, longRecording } from './support/speech-fixtures.ts';
 import { FixtureDir, read } from './support/speech.ts';
 

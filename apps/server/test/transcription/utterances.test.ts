@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planUtterances } from '../../src/transcription/pocketsphinx/utterances.ts';
+import { planUtterances } from '../../src/transcription/audio/utterances.ts';
 
 const RATE = 16000;
 

@@ -1,7 +1,7 @@
 /**
  * The worker must start both from TypeScript source (Vitest, tsx) and from
  * the esbuild bundle, where the engine lives in dist/server.js and the worker
- * in dist/transcription-worker.js next to it.
+ * in dist/transcription-worker.js next to it (one worker file decodes audio and speech).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -9,17 +9,17 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveWorkerEntry } from '../../src/transcription/pocketsphinx/engine.ts';
+import { resolveWorkerEntry } from '../../src/transcription/worker-entry.ts';
 import { SENTENCES } from './support/speech-fixtures.ts';
 import { FixtureDir, keywordRecall, speak } from './support/speech.ts';
 
 const sourceDir = new URL('../../src/transcription/', import.meta.url);
 
 describe('resolveWorkerEntry', () => {
-  it('runs worker.ts through the tsx bootstrap when running from source', () => {
+  it('runs worker-thread.ts through the tsx bootstrap when running from source', () => {
     expect(resolveWorkerEntry()).toEqual({
-      filename: new URL('pocketsphinx/dev-worker.mjs', sourceDir),
-      argv: [new URL('pocketsphinx/worker.ts', sourceDir).href],
+      filename: new URL('dev-worker.mjs', sourceDir),
+      argv: [new URL('worker-thread.ts', sourceDir).href],
     });
   });
 
@@ -42,7 +42,7 @@ describe('bundled build', () => {
     speech.remove();
   });
 
-  it('finds transcription-worker.js next to the bundle and transcribes', async () => {
+  it('finds transcription-worker.js next to the bundle, decodes the audio there and transcribes', async () => {
     // The same settings as apps/server/build.mjs.
     const common: BuildOptions = {
       bundle: true,
@@ -57,7 +57,7 @@ describe('bundled build', () => {
     };
     await build({
       ...common,
-      entryPoints: { 'transcription-worker': fileURLToPath(new URL('pocketsphinx/worker.ts', sourceDir)) },
+      entryPoints: { 'transcription-worker': fileURLToPath(new URL('worker-thread.ts', sourceDir)) },
       outdir,
     });
     // A stand-in for server.js: the engine with its default worker location.
@@ -65,12 +65,15 @@ describe('bundled build', () => {
       ...common,
       stdin: {
         contents: `
-          import { readFileSync } from 'node:fs';
-          import { prepareForSpeech } from './audio/prepare.ts';
+          import { createAudioDecoder } from './audio/audio-decoder.ts';
+          import { transcribeRecording } from './audio/transcribe-recording.ts';
           import { createPocketsphinxTranscriber } from './pocketsphinx/engine.ts';
           const transcriber = createPocketsphinxTranscriber();
-          const { samples } = prepareForSpeech(readFileSync(process.argv[2]));
-          const transcript = await transcriber.transcribe({ samples, sampleRate: 16000 });
+          const { transcript } = await transcribeRecording({
+            decodeAudio: createAudioDecoder({ maxDurationSeconds: 600 }),
+            transcriber,
+            bytes: { path: process.argv[2] },
+          });
           await transcriber.close();
           process.stdout.write(transcript.text);
         `,

@@ -20,6 +20,13 @@ describe('configuration', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('signals jobs between processes unless JOB_SIGNALS=off, and refuses other values', () => {
+    const base = { PUBLIC_URL: 'http://127.0.0.1:8080', SECRET_KEY: 'k'.repeat(32) };
+    expect(loadConfig(base).jobSignals).toBe(true);
+    expect(loadConfig({ ...base, JOB_SIGNALS: 'off' }).jobSignals).toBe(false);
+    expect(() => loadConfig({ ...base, JOB_SIGNALS: 'maybe' })).toThrow(/JOB_SIGNALS/);
+  });
+
   it('lists every problem at once, naming each variable', () => {
     let error: unknown;
     try {

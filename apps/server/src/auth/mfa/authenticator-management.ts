@@ -10,6 +10,7 @@ import {
   type RecoveryCodesAuthenticator,
   type TotpAuthenticator,
 } from './authenticators-repository.ts';
+import { unverifiedEmailBlocksMfa } from './authenticator-eligibility.ts';
 import { verifySetupCode } from './code-verification.ts';
 import { hasSecondFactor } from './mfa-factors.ts';
 import { cannotGenerateRecoveryCodes, incorrectCode } from './mfa-errors.ts';
@@ -27,8 +28,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * allauth's activate_totp: the code must come from the secret this session was offered. The
- * first second factor also gets recovery codes (allauth's MFA_RECOVERY_CODE default).
+ * allauth's activate_totp: refused (409) while any address is unverified, as for a passkey; the
+ * code must come from the secret this session was offered. The first second factor also gets recovery codes (allauth's MFA_RECOVERY_CODE default).
  */
 export async function activateTotp(
   ctx: AuthContext,
@@ -37,7 +38,7 @@ export async function activateTotp(
   { user, session }: Authenticated,
   code: string,
 ): Promise<ActivateTotpOutcome> {
-  if (!user.email_verified) return { kind: 'conflict' };
+  if (await unverifiedEmailBlocksMfa(ctx.db, user)) return { kind: 'conflict' };
   if (await findAuthenticatorOfType(ctx.db, ctx.box, user.id, 'totp')) return { kind: 'conflict' };
   const secret = offeredTotpSecret(ctx.box, session);
   if (!secret) throw new AuthInputError([incorrectCode]);

@@ -7,21 +7,10 @@ import {
   type RecoveryCodesAuthenticator,
   type TotpAuthenticator,
 } from './authenticators-repository.ts';
-import { incorrectCode, tooManyCodeAttempts } from './mfa-errors.ts';
+import { incorrectCode } from './mfa-errors.ts';
+import { countSecondFactorAttempt } from './second-factor-attempts.ts';
 import { spendRecoveryCode } from './recovery-codes.ts';
 import { acceptTotpCode } from './totp.ts';
-
-/**
- * allauth's check_rate_limit: every code entry counts towards `login_failed` (ACCOUNT_RATE_LIMITS,
- * 10 a minute per IP and 5 per 5 minutes per account by default) under a key of the user's own,
- * and a right code forgets the count. Past the limit the answer is allauth's
- * too_many_login_attempts, whatever the code.
- */
-async function consumeAttempt(ctx: AuthContext, request: FastifyRequest, userId: string) {
-  const subject = { ip: request.ip, key: `mfa-auth-user-${userId}` };
-  if (!(await ctx.limiter.consume('login_failed', subject))) throw new AuthInputError([tooManyCodeAttempts]);
-  return () => ctx.limiter.clear('login_failed', subject);
-}
 
 /** Spends a TOTP code: its step is written only if no other request spent one meanwhile. */
 async function spendTotp(ctx: AuthContext, totp: TotpAuthenticator, code: string): Promise<boolean> {
@@ -58,7 +47,7 @@ export async function verifySecondFactorCode(
   userId: string,
   code: string,
 ): Promise<'totp' | 'recovery_codes'> {
-  const forget = await consumeAttempt(ctx, request, userId);
+  const forget = await countSecondFactorAttempt(ctx, request, userId);
   const totp = await findAuthenticatorOfType(ctx.db, ctx.box, userId, 'totp');
   if (totp && (await spendTotp(ctx, totp, code))) {
     await forget();
@@ -80,7 +69,7 @@ export async function verifySetupCode(
   secret: string,
   code: string,
 ): Promise<number> {
-  const forget = await consumeAttempt(ctx, request, userId);
+  const forget = await countSecondFactorAttempt(ctx, request, userId);
   const step = acceptTotpCode(secret, code, null);
   if (step === null) throw new AuthInputError([incorrectCode]);
   await forget();

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { AuthSettings } from '../auth-settings.ts';
 import type { AuthMethod } from '../sessions/session-store.ts';
-import { factorsFingerprint, secondFactorIds } from './mfa-factors.ts';
+import { authenticatorTypes, factorsFingerprint, secondFactorIds } from './mfa-factors.ts';
 import type { SecretBox } from './secret-box.ts';
 import { isTrustedBrowser } from './trust.ts';
 
@@ -25,6 +25,11 @@ export class SecondFactorGate {
     private readonly box: SecretBox,
     readonly settings: AuthSettings,
   ) {}
+
+  /** The authenticator types the pending second step accepts (allauth's flow `types`). */
+  factorTypes(userId: string) {
+    return authenticatorTypes(this.db, userId);
+  }
 
   async isOwed(request: FastifyRequest, userId: string, methods: readonly AuthMethod[]): Promise<boolean> {
     if (methods.some((m) => m.method === 'mfa')) return false;

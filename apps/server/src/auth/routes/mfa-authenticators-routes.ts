@@ -8,6 +8,7 @@ import {
   presentRecoveryCodesWithCodes,
   presentTotp,
 } from '../mfa/authenticator-presenters.ts';
+import { unverifiedEmailBlocksMfa } from '../mfa/authenticator-eligibility.ts';
 import { activateTotp, deactivateTotp, regenerateRecoveryCodes } from '../mfa/authenticator-management.ts';
 import { findAuthenticatorOfType, listAuthenticators } from '../mfa/authenticators-repository.ts';
 import { offerTotpSecret } from '../mfa/totp-setup.ts';
@@ -34,7 +35,7 @@ export function registerMfaAuthenticatorsRoutes(app: FastifyInstance, ctx: AuthC
     const totp = await findAuthenticatorOfType(db, box, current.user.id, 'totp');
     if (totp) return { status: 200, data: presentTotp(totp) };
     // allauth's AddAuthenticatorConflict: an unverified address could not recover the account.
-    if (!current.user.email_verified) return reply.status(409).send(conflictBody);
+    if (await unverifiedEmailBlocksMfa(db, current.user)) return reply.status(409).send(conflictBody);
     const secret = await offerTotpSecret(app.sessions.store, box, current.session);
     return reply
       .status(404)

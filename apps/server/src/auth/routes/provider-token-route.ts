@@ -4,7 +4,7 @@ import { authenticatedOrAnswer } from '../account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
 import { sendConfirmation } from '../email-verification.ts';
-import { authenticatedBody, forbiddenBody } from '../envelopes.ts';
+import { authenticatedBody, forbiddenBody, tooManyRequestsBody } from '../envelopes.ts';
 import { parseAuthInput } from '../parse-auth-input.ts';
 import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
 import { InvalidIdTokenError } from '../social/id-token.ts';
@@ -47,6 +47,10 @@ export function registerProviderTokenRoute(
   providers: SocialProviders,
 ) {
   app.post('/auth/provider/token', async (request, reply) => {
+    // A handed-over token logs in like a password: the same per-IP login limit guards it.
+    if (!(await ctx.limiter.consume('login', { ip: request.ip }))) {
+      return reply.status(429).send(tooManyRequestsBody);
+    }
     const input = parseAuthInput(providerTokenSchema, request.body);
     const provider = providers.get(input.provider);
     if (!provider) throw new AuthInputError([unknownProvider]);

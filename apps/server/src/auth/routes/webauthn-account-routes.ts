@@ -9,7 +9,8 @@ import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
 import { conflictBody, okBody } from '../envelopes.ts';
 import { removeDanglingRecoveryCodes } from '../mfa/authenticator-management.ts';
-import { ensureRecoveryCodes, unverifiedEmailBlocksMfa } from '../mfa/webauthn-enrolment.ts';
+import { unverifiedEmailBlocksMfa } from '../mfa/authenticator-eligibility.ts';
+import { ensureRecoveryCodes } from '../mfa/webauthn-enrolment.ts';
 import {
   findOwnPasskey,
   PASSKEY_NAME_MAX,

@@ -9,7 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 
-import { resolveWorkerEntry } from '../pocketsphinx/engine.ts';
+import { resolveWorkerEntry } from '../worker-entry.ts';
 import type {
   AudioWorkerAck,
   AudioWorkerCancel,

@@ -2,7 +2,7 @@
  * The audio side of the transcription worker thread: decodes one recording per message
  * (decode-speech.ts) and answers with PCM in a SharedArrayBuffer, or, when streaming, with
  * chunks as they are decoded (each transferred, never kept here). Started by
- * audio-decoder.ts through the same worker entry as the speech engine (worker.ts), so
+ * audio-decoder.ts through the same worker entry as the speech engine (worker-thread.ts), so
  * the bundle needs no extra file.
  */
 import { readFile } from 'node:fs/promises';

@@ -19,7 +19,7 @@ import path from 'node:path';
 
 import type { AudioFormat } from './audio-format.ts';
 import { inspectAudio } from './audio-inspection.ts';
-import { planUtterances, type UtteranceRange } from '../pocketsphinx/utterances.ts';
+import { planUtterances, type UtteranceRange } from './utterances.ts';
 import { AudioDecodeError } from './errors.ts';
 import { normaliseLoudness } from './loudness.ts';
 import { type SpeechChunk, SpeechChunker } from './speech-chunker.ts';

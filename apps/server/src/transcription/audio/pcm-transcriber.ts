@@ -4,7 +4,7 @@
  * audio that copy alone is 230 MB. The job runner uses this when an engine offers it.
  */
 import type { Transcriber, Transcript } from '../transcriber.ts';
-import type { UtteranceRange } from '../pocketsphinx/utterances.ts';
+import type { UtteranceRange } from './utterances.ts';
 import type { SpeechChunk } from './speech-chunker.ts';
 
 export interface PcmTranscribeInput {

@@ -12,7 +12,7 @@
  * is held, planUtterances picks the first cut among the held samples, which is the cut it
  * would pick on the whole recording (the cursor is always on a 10 ms frame boundary).
  */
-import { planUtterances } from '../pocketsphinx/utterances.ts';
+import { planUtterances } from './utterances.ts';
 import { AudioDecodeError } from './errors.ts';
 import { MIN_SOUND_SECONDS, applyGain, normaliseLoudness, soundSamples } from './loudness.ts';
 import { SPEECH_RATE } from './speech-stream.ts';

@@ -83,7 +83,7 @@ export class SpeechStream {
     if (channels === 1) {
       for (let i = 0; i < frames; i++) mono[at++] = clean(interleaved[i]!);
     } else {
-      // Averaging, as downmixToMono does: speech recorded on one side only survives.
+      // Averaging: speech recorded on one side only survives.
       const scale = 1 / channels;
       for (let f = 0, i = 0; f < frames; f++) {
         let sum = 0;

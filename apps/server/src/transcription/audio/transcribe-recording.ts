@@ -6,6 +6,7 @@
  */
 import type { Transcriber, Transcript } from '../transcriber.ts';
 import { type AudioSource, type DecodeAudio, type OnDuration, hasStream } from './audio-decoder.ts';
+import { int16ToFloat } from './pcm.ts';
 import { acceptsPcm, acceptsStream } from './pcm-transcriber.ts';
 
 export interface TranscribeRecordingInput {
@@ -54,12 +55,6 @@ export async function transcribeRecording(input: TranscribeRecordingInput): Prom
   const speech = await decodeAudio(bytes, signal, onDuration);
   const transcript = acceptsPcm(transcriber)
     ? await transcriber.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks, ...common })
-    : await transcriber.transcribe({ samples: toFloat(speech.pcm), sampleRate: 16000, ...common });
+    : await transcriber.transcribe({ samples: int16ToFloat(speech.pcm), sampleRate: 16000, ...common });
   return { transcript, durationSeconds: speech.durationSeconds };
-}
-
-function toFloat(pcm: Int16Array): Float32Array {
-  const out = new Float32Array(pcm.length);
-  for (let i = 0; i < pcm.length; i++) out[i] = pcm[i]! / 32768;
-  return out;
 }

@@ -16,7 +16,7 @@ import type {
   TranscriptSegment,
   TranscriptWord,
 } from '../transcriber.ts';
-import { encodeWav } from './wav-encode.ts';
+import { encodeWav } from '../audio/wav-writer.ts';
 
 export interface OpenAiOptions {
   /** e.g. https://api.openai.com/v1 (the path up to, without, /audio/transcriptions). */

@@ -3,14 +3,13 @@
  * `pocketsphinx` + `pocketsphinx-en-us` packages, US English only).
  *
  *   const transcriber = createPocketsphinxTranscriber({ workers: 1 });
- *   const { samples } = prepareForSpeech(wavBytes);          // audio/prepare.ts
- *   const transcript = await transcriber.transcribe({ samples, sampleRate: 16000, onProgress });
- *   await transcriber.close();                               // on shutdown
+ *   const transcript = await transcriber.transcribePcm({ pcm, onProgress }); // 16 kHz mono
+ *   await transcriber.close();                                               // on shutdown
  *
  * How it fits together: this module (main thread) converts samples to 16-bit
  * PCM and queues jobs on a pool of worker threads (pool.ts). Each worker
- * (worker.ts) loads the model once (~0.3 s) and, per job, splits the
- * recording into utterances at pauses (utterances.ts), decodes each as a
+ * (decoder-worker.ts) loads the model once (~0.3 s) and, per job, splits the
+ * recording into utterances at pauses (audio/utterances.ts), decodes each as a
  * whole utterance through koffi FFI (decoder.ts, bindings.ts) and reports
  * progress after each one. Words are then grouped into segments at pauses.
  *
@@ -19,11 +18,10 @@
  * 140 MB resident per worker. Word error rate 6% on clean synthetic speech
  * (flite), 28% on read audiobook speech (pocketsphinx's librivox test clips).
  *
- * Bundling: worker.ts must be emitted as `transcription-worker.js` next to
- * the bundle that contains this module, and `koffi` must stay external.
+ * Bundling: worker-thread.ts must be emitted as `transcription-worker.js` next to
+ * the bundle that contains this module (see worker-entry.ts), and `koffi` must stay external.
  */
 import { setMaxListeners } from 'node:events';
-import { createRequire } from 'node:module';
 
 import { floatToInt16 } from '../audio/pcm.ts';
 import type {
@@ -31,11 +29,12 @@ import type {
   StreamTranscribeInput,
   StreamTranscriber,
 } from '../audio/pcm-transcriber.ts';
+import { planUtterances } from '../audio/utterances.ts';
 import { TranscriptionError } from '../errors.ts';
 import { groupIntoSegments } from '../segments.ts';
 import type { TranscribeInput, Transcript, TranscriptWord } from '../transcriber.ts';
-import { type WorkerEntry, WorkerPool } from './pool.ts';
-import { planUtterances } from './utterances.ts';
+import { resolveWorkerEntry } from '../worker-entry.ts';
+import { WorkerPool } from './pool.ts';
 
 export interface PocketsphinxOptions {
   /** Directory of the model; defaults to Debian's /usr/share/pocketsphinx/model/en-us. */
@@ -267,44 +266,4 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
 /** Times are multiples of 10 ms; rounding drops float noise such as 30.259999999999998. */
 function toMilliseconds(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
-}
-
-/**
- * Decides which module the workers run.
- *
- * - Running from TypeScript source (Vitest, `tsx watch`): `worker.ts`,
- *   loaded through dev-worker.mjs. Node 20 ignores `--import tsx` in a
- *   Worker's execArgv (nodejs/node#47747; fails with ERR_UNKNOWN_FILE_EXTENSION
- *   on 20.20), so the bootstrap registers tsx itself.
- * - Running from the bundle: `transcription-worker.js` next to it.
- *
- * An explicit `workerUrl` overrides the choice; a `.ts` URL is again run via tsx.
- */
-export function resolveWorkerEntry(workerUrl?: URL): WorkerEntry {
-  const fromSource = isTypeScript(new URL(import.meta.url));
-  const url = workerUrl ?? new URL(fromSource ? './worker.ts' : './transcription-worker.js', import.meta.url);
-  if (!isTypeScript(url)) return { filename: url, argv: [] };
-  return { filename: devBootstrapUrl(), argv: [url.href] };
-}
-
-function isTypeScript(url: URL): boolean {
-  return /\.[cm]?ts$/.test(url.pathname);
-}
-
-/**
- * dev-worker.mjs sits next to this file in the source tree. Its `tsx` import
- * resolves from there; fail early with a clear message if tsx is missing
- * (it is a devDependency, absent in production installs).
- */
-function devBootstrapUrl(): URL {
-  try {
-    createRequire(import.meta.url).resolve('tsx/package.json');
-  } catch (error) {
-    throw new TranscriptionError(
-      'worker_failed',
-      'Running the transcription worker from TypeScript source needs the `tsx` package; install dev dependencies or use the built server.',
-      { cause: error },
-    );
-  }
-  return new URL('./dev-worker.mjs', import.meta.url);
 }

@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 
 import { TranscriptionError } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
+import type { WorkerEntry } from '../worker-entry.ts';
 import {
   type SerializedError,
   type WorkerMessage,
@@ -22,13 +23,6 @@ import {
   type WorkerSettings,
   isWorkerMessage,
 } from './protocol.ts';
-
-export interface WorkerEntry {
-  /** Module the Worker loads. */
-  filename: URL;
-  /** Extra process.argv entries for the worker. */
-  argv: string[];
-}
 
 export interface PoolOptions {
   size: number;

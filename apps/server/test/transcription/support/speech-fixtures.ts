@@ -3,7 +3,8 @@
  * recording with pauses, and checks every transcript must pass.
  */
 import { expect } from 'vitest';
-import { prepareForSpeech } from '../../../src/transcription/audio/prepare.ts';
+import { resample } from '../../../src/transcription/audio/resample.ts';
+import { decodeWav } from '../../../src/transcription/audio/wav.ts';
 import type { Transcript } from '../../../src/transcription/transcriber.ts';
 import { type FixtureDir, read, sox, speak } from './speech.ts';
 
@@ -41,8 +42,18 @@ export interface Speech {
   durationSeconds: number;
 }
 
+/**
+ * A WAV file as 16 kHz mono float samples, what Transcriber.transcribe takes: read by the
+ * server's WAV reader, its channels averaged and resampled by the server's resampler.
+ */
 export function load(path: string): Speech {
-  return prepareForSpeech(read(path));
+  const { sampleRate, channels } = decodeWav(read(path));
+  const frames = channels[0]?.length ?? 0;
+  const mono = new Float32Array(frames);
+  for (const channel of channels) {
+    for (let i = 0; i < frames; i++) mono[i]! += channel[i]! / channels.length;
+  }
+  return { samples: resample(mono, sampleRate, 16000), durationSeconds: frames / sampleRate };
 }
 
 /** Speaks each sentence, separated by `pauseSeconds` of silence, into one 16 kHz file. */

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
+import { useOutboxLeaveWarning } from '../../features/outbox/hooks/use-outbox-leave-warning.ts';
 import { useOutboxUploader } from '../../features/outbox/hooks/use-outbox-uploader.ts';
 import type { OutboxItem } from '../../features/outbox/utils/outbox-item.ts';
 import { padsQueryKey } from '../../features/pads/api/get-pads.ts';
@@ -11,6 +12,7 @@ import { voiceNotesQueryKey } from '../../features/voice-notes/api/get-voice-not
 /**
  * The signed-in tab's outbox uploader. When an item becomes a voice note, the lists that show
  * it are read again before the item leaves the outbox, so the note never seems to vanish.
+ * While it sends, closing or reloading the tab asks first, whichever page is open.
  */
 export function OutboxRunner({ ownerId }: { ownerId: string | null }) {
   const queryClient = useQueryClient();
@@ -25,5 +27,6 @@ export function OutboxRunner({ ownerId }: { ownerId: string | null }) {
     [queryClient],
   );
   useOutboxUploader(ownerId, onUploaded);
+  useOutboxLeaveWarning();
   return null;
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../components/ui/confirm-panel.tsx';
@@ -8,10 +8,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { INBOX_PAD_NAME } from '../../features/pads/api/find-or-create-inbox-pad.ts';
 import { QuickRecorder } from '../../features/recording/components/quick-recorder.tsx';
 import type { Recording } from '../../features/recording/hooks/use-recorder.ts';
-import { uploadCanBeRetried } from '../../features/voice-notes/utils/upload-failure.ts';
-import { useOnline } from '../../hooks/use-online.ts';
-import { NetworkError } from '../../lib/api-client.ts';
-import { useQuickRecordUpload, type QuickRecordTarget } from './use-quick-record-upload.ts';
+import { queueQuickRecording, type QuickRecordTarget } from './queue-quick-recording.ts';
 
 export interface QuickRecordDialogProps {
   open: boolean;
@@ -20,133 +17,111 @@ export interface QuickRecordDialogProps {
   onClose: () => void;
 }
 
-/** The header's Record: records at once, then files the note into the pad on screen or the Inbox. */
+/** After Stop: handing the recording to the outbox, waiting for the network to find the Inbox, or failed. */
+type Handover = { state: 'saving' } | { state: 'waiting' } | { state: 'failed'; message: string };
+
+/**
+ * The header's Record: records at once, then queues the note in the outbox of the pad on screen
+ * or the Inbox. The recorder keeps its copy in this browser until the outbox holds the recording.
+ */
 export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogProps) {
   const navigate = useNavigate();
-  const online = useOnline();
   const [holdsAudio, setHoldsAudio] = useState(false);
   const [confirmingClose, setConfirmingClose] = useState(false);
-  const [kept, setKept] = useState<Recording | null>(null);
-  const [progress, setProgress] = useState(0);
+  const [handover, setHandover] = useState<Handover | null>(null);
   // Each opening is a fresh recorder (its own microphone session and auto-start).
   const [session, setSession] = useState(0);
-
-  const upload = useQuickRecordUpload(({ note, padName }) => {
-    setKept(null);
-    onClose();
-    toast.success(`Voice note saved to “${padName}”. Transcription has started.`, {
-      action: {
-        label: 'Open',
-        onClick: () =>
-          void navigate({ to: '/pad/$id/voicenotes/$vid', params: { id: note.pad_id, vid: note.id } }),
-      },
-    });
-  });
-  const { mutate, reset } = upload;
-
-  // Set when the upload failed because the browser is offline: it is sent again once back online.
-  const [waitingForNetwork, setWaitingForNetwork] = useState(false);
-
-  const send = useCallback(
-    (recording: Recording) => {
-      setKept(recording);
-      setProgress(0);
-      setWaitingForNetwork(false);
-      mutate(
-        { recording, target, onProgress: setProgress },
-        {
-          onError: (error) => {
-            if (error instanceof NetworkError && !navigator.onLine) setWaitingForNetwork(true);
-          },
-        },
-      );
-    },
-    [mutate, target],
-  );
-
+  // A handover that ends after the dialog was closed (or reopened) must not touch the new one.
+  const sessionRef = useRef(session);
   useEffect(() => {
-    if (online && waitingForNetwork && kept) send(kept);
-  }, [online, waitingForNetwork, kept, send]);
+    sessionRef.current = session;
+  }, [session]);
 
-  const unsaved = holdsAudio || kept !== null;
-  const requestClose = () => {
-    if (upload.isPending) return;
-    if (unsaved) setConfirmingClose(true);
-    else close();
-  };
   function close() {
     setConfirmingClose(false);
-    setKept(null);
-    setWaitingForNetwork(false);
-    reset();
+    setHandover(null);
     setSession((n) => n + 1);
     onClose();
   }
 
-  const destination = `Saves to “${target?.padName ?? INBOX_PAD_NAME}”.`;
-  const failure = upload.isError ? upload.error : null;
-  const percent = Math.round(progress * 100);
+  const send = async (recording: Recording): Promise<void> => {
+    const mine = sessionRef.current;
+    const stillMine = () => sessionRef.current === mine;
+    setHandover({ state: 'saving' });
+    try {
+      const pad = await queueQuickRecording(recording, target, () => {
+        if (stillMine()) setHandover({ state: 'waiting' });
+      });
+      if (stillMine()) close();
+      toast.success(
+        navigator.onLine
+          ? `Voice note kept for “${pad.padName}”. It uploads now and is transcribed once it is in.`
+          : `You are offline. The voice note is kept in this browser and goes to “${pad.padName}” when you are back online.`,
+        {
+          action: {
+            label: 'Open pad',
+            onClick: () => void navigate({ to: '/pad/$id', params: { id: pad.padId } }),
+          },
+        },
+      );
+    } catch (error) {
+      if (stillMine()) {
+        setHandover({
+          state: 'failed',
+          message: error instanceof Error ? error.message : 'Something went wrong.',
+        });
+      }
+      // Rejected, so the recorder keeps its copy: offered back as a recovered recording.
+      throw error;
+    }
+  };
+
+  const requestClose = () => {
+    if (holdsAudio && handover === null) setConfirmingClose(true);
+    else close();
+  };
+
+  const padName = target?.padName ?? INBOX_PAD_NAME;
 
   return (
     <Dialog open={open} title="Record a voice note" onRequestClose={requestClose}>
-      {kept === null ? (
+      {handover === null ? (
         <QuickRecorder
           key={session}
           autoStart
           padId={target?.padId ?? null}
           padName={target?.padName ?? null}
-          destination={destination}
+          destination={`Saves to “${padName}”.`}
           onRecorded={send}
           onActiveChange={setHoldsAudio}
         />
       ) : (
         <div aria-live="polite" className="space-y-3">
-          {upload.isPending ? (
-            <div className="space-y-2">
-              <label
-                htmlFor="quick-upload-progress"
-                className="block text-sm text-slate-700 dark:text-slate-200"
-              >
-                Uploading to “{target?.padName ?? INBOX_PAD_NAME}”… {percent}%
-              </label>
-              <progress
-                id="quick-upload-progress"
-                max={100}
-                value={percent}
-                className="h-2 w-full accent-indigo-600"
-              />
-            </div>
+          {handover.state === 'saving' ? (
+            <p className="text-sm text-slate-700 dark:text-slate-200">
+              Keeping the recording for “{padName}”…
+            </p>
           ) : null}
-          {failure ? (
-            <FormAlert>
-              {waitingForNetwork
-                ? 'You are offline. The recording is kept here and will be uploaded when you are back online; keep this window open until then.'
-                : `The recording could not be saved: ${failure.message}`}
+          {handover.state === 'waiting' ? (
+            <FormAlert tone="info">
+              You are offline. This recording is kept in this browser and goes to “{padName}” when you are
+              back online. You can close this window; if you leave the app first, it is offered back on your
+              next visit.
             </FormAlert>
           ) : null}
-          {failure ? (
+          {handover.state === 'failed' ? (
+            <FormAlert>
+              The recording could not be queued for upload: {handover.message} It is kept in this browser and
+              offered back at the top of the page, to upload or discard.
+            </FormAlert>
+          ) : null}
+          {handover.state === 'saving' ? null : (
             <div className="flex flex-wrap gap-2">
-              {waitingForNetwork ? null : uploadCanBeRetried(failure) ? (
-                <Button onClick={() => send(kept)} className="min-h-11">
-                  Upload again
-                </Button>
-              ) : (
-                <Button
-                  onClick={() => {
-                    setKept(null);
-                    reset();
-                    setSession((n) => n + 1);
-                  }}
-                  className="min-h-11"
-                >
-                  Record again
-                </Button>
-              )}
-              <Button variant="ghost" onClick={() => setConfirmingClose(true)} className="min-h-11">
-                Discard
+              <Button variant="secondary" onClick={close} className="min-h-11">
+                Close
               </Button>
             </div>
-          ) : null}
+          )}
         </div>
       )}
       {confirmingClose ? (

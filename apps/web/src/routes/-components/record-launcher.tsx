@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { padQueryOptions } from '../../features/pads/api/get-pad.ts';
 import { useKeyboardShortcut } from '../../hooks/use-keyboard-shortcut.ts';
 import { QuickRecordDialog } from './quick-record-dialog.tsx';
-import type { QuickRecordTarget } from './use-quick-record-upload.ts';
+import type { QuickRecordTarget } from './queue-quick-recording.ts';
 
 /** The one key that opens the recorder from anywhere (outside text fields). */
 export const RECORD_SHORTCUT = 'r';

@@ -1,7 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import type { FlowId } from '@voxpad/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormErrors } from '../../../components/ui/form-alert.tsx';
-import { errorsOf } from '../api/auth-response.ts';
+import { errorsOf, pendingFlowId } from '../api/auth-response.ts';
+import { storeSessionFrom } from '../api/get-session.ts';
 import { verifyEmail } from '../api/verify-email.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 
@@ -11,6 +13,11 @@ export interface VerifyEmailConfirmProps {
   onAuthenticated: () => void;
   /** Verified, but the server wants the person to log in. */
   onLoginRequired: () => void;
+  /**
+   * Verified, and the server waits on a further step in this browser (a passkey signup whose
+   * link was opened where it started): true when the route took the person there.
+   */
+  onPendingFlow: (flow: FlowId) => boolean;
   onInvalidKey: () => void;
 }
 
@@ -19,15 +26,19 @@ export function VerifyEmailConfirm({
   email,
   onAuthenticated,
   onLoginRequired,
+  onPendingFlow,
   onInvalidKey,
 }: VerifyEmailConfirmProps) {
+  const queryClient = useQueryClient();
   const form = useAuthForm({});
   const mutation = useMutation({
     mutationFn: verifyEmail,
     onSuccess: (response) => {
       if (form.completeIfAuthenticated(response, onAuthenticated)) return;
       if (response.status === 401) {
-        onLoginRequired();
+        storeSessionFrom(queryClient, response);
+        const flow = pendingFlowId(response);
+        if (!(flow && onPendingFlow(flow))) onLoginRequired();
       } else if (response.status === 400) {
         onInvalidKey();
       } else {

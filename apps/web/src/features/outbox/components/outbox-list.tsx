@@ -49,8 +49,14 @@ export function OutboxList({
   return (
     <section aria-labelledby="outbox-heading" className="space-y-2">
       <h3 id="outbox-heading" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-        Not uploaded yet{online ? '' : ' — you are offline; these upload when the connection is back'}
+        Not uploaded yet
       </h3>
+      {online ? null : (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+          You are offline. {items.length === 1 ? 'This recording is' : `These ${items.length} recordings are`}{' '}
+          kept in this browser and will be uploaded when you are back online, even after a reload.
+        </p>
+      )}
       <ul
         aria-live="polite"
         className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-dashed border-slate-300 bg-white dark:divide-slate-800 dark:border-slate-700 dark:bg-slate-900"

@@ -99,6 +99,14 @@ export function outboxIsBusy(items: readonly OutboxItem[]): boolean {
   return items.some((item) => item.status === 'uploading' || item.status === 'waiting');
 }
 
+/**
+ * Whether leaving the page now would stop an upload. Offline nothing is being sent, and what
+ * waits is kept in this browser and goes on after a reload, so there is nothing to warn about.
+ */
+export function leavingStopsUploads(items: readonly OutboxItem[], online: boolean): boolean {
+  return online && outboxIsBusy(items);
+}
+
 export function uploadPercent(item: Pick<OutboxItem, 'bytesSent' | 'size'>): number {
   if (item.size <= 0) return 0;
   return Math.min(100, Math.floor((item.bytesSent / item.size) * 100));

@@ -10,7 +10,7 @@ import { assembleAudio } from '../utils/assemble-audio.ts';
 import { RecordingClock } from '../utils/recording-clock.ts';
 import { browserRecordingFormat, type RecordingFormat } from '../utils/recording-format.ts';
 import { announceRecordingsChanged } from '../utils/recordings-changed.ts';
-import { useUnloadWarning } from './use-unload-warning.ts';
+import { useUnloadWarning } from '../../../hooks/use-unload-warning.ts';
 import { useWakeLock } from './use-wake-lock.ts';
 
 export type { RecorderError, RecorderErrorKind } from '../capture/microphone.ts';

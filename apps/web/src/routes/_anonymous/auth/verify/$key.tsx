@@ -4,6 +4,7 @@ import { AuthCard } from '../../../../components/layout/auth-card.tsx';
 import { getEmailVerification } from '../../../../features/auth/api/get-email-verification.ts';
 import { VerifyEmailConfirm } from '../../../../features/auth/components/verify-email-confirm.tsx';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
+import { useFlowNavigation } from '../../../-components/use-flow-navigation.ts';
 
 export const Route = createFileRoute('/_anonymous/auth/verify/$key')({
   // Spec §2: 200 shows the screen, 400 means an invalid key, anything else goes home.
@@ -21,6 +22,7 @@ function VerifyEmailPage() {
   const { key } = Route.useParams();
   const { email } = Route.useLoaderData();
   const navigate = useNavigate();
+  const onPendingFlow = useFlowNavigation();
   return (
     <AuthCard title="Confirm your email">
       <VerifyEmailConfirm
@@ -34,6 +36,8 @@ function VerifyEmailPage() {
           toast.success('Your email address is confirmed. Log in to continue.');
           void navigate({ to: '/auth/login', replace: true });
         }}
+        // A passkey signup confirmed in the browser it started in goes on to its passkey.
+        onPendingFlow={(flow) => flow === 'mfa_signup_webauthn' && onPendingFlow(flow)}
         onInvalidKey={() => void navigate({ to: '/auth/invalid-key', replace: true })}
       />
     </AuthCard>

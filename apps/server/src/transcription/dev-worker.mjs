@@ -1,4 +1,4 @@
-// Development-only worker entry: runs worker.ts from source (Vitest, `tsx watch`).
+// Development-only worker entry: runs worker-thread.ts from source (Vitest, `tsx watch`).
 // Node 20 ignores `--import tsx` in a Worker's execArgv (nodejs/node#47747:
 // the worker fails with ERR_UNKNOWN_FILE_EXTENSION, reproduced on 20.20), so
 // this plain-JS file loads the TypeScript entry through tsx's API instead.

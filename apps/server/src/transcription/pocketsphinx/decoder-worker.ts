@@ -1,36 +1,22 @@
 /**
- * Worker-thread entry for pocketsphinx decoding. The native calls block for
- * seconds, so they run here instead of on the server's event loop. The model
- * is loaded once per worker and reused for every job.
- *
- * The bundle emits this file as dist/transcription-worker.js.
+ * The pocketsphinx side of the transcription worker thread (worker-thread.ts). The native
+ * calls block for seconds, so they run there instead of on the server's event loop. The
+ * model is loaded once per thread and reused for every job.
  */
-import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 
-import { runAudioWorker } from '../audio/audio-worker.ts';
-import { isAudioWorkerSettings } from '../audio/audio-protocol.ts';
-
+import { planUtterances } from '../audio/utterances.ts';
 import { TranscriptionError, type TranscriptionErrorCode } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
 import { PocketsphinxDecoder, SAMPLE_RATE } from './decoder.ts';
 import { resolveModel } from './model.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest, WorkerSettings } from './protocol.ts';
 import { compactSilence } from './silence-compaction.ts';
-import { planUtterances } from './utterances.ts';
 
 class Cancelled extends Error {}
 
-const port = parentPort;
-if (!port) throw new Error('The pocketsphinx worker must be started as a worker thread.');
-
-if (isAudioWorkerSettings(workerData)) {
-  // The same entry decodes audio files (see audio/audio-decoder.ts).
-  runAudioWorker(port, workerData.ffmpegPath);
-} else {
-  runDecoderWorker(port);
-}
-
-function runDecoderWorker(port: MessagePort): void {
+/** Serves decoding jobs on `port`; `workerData` is the thread's WorkerSettings (pool.ts). */
+export function runDecoderWorker(port: MessagePort, workerData: unknown): void {
   const settings = readSettings(workerData);
   const post = (message: WorkerMessage): void => port.postMessage(message);
 

@@ -1,0 +1,131 @@
+/**
+ * Decodes the utterances of one live stream in order with the configured engine, one at a
+ * time, and reports their words with times in the recording. While nothing waits and the
+ * engine keeps up (real-time factor under MAX_PARTIAL_RTF), the utterance still being spoken is
+ * decoded too, for partial words; a partial is dropped when finals have moved past it. On a
+ * machine too busy for that, partials would only double the work and delay the finals. Each utterance is decoded whole (pocketsphinx: one full_utt
+ * decode), as the file decode does with its own cuts.
+ */
+import { acceptsPcm } from '../transcription/audio/pcm-transcriber.ts';
+import { int16ToFloat } from '../transcription/audio/pcm.ts';
+import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
+import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
+import type { Utterance } from './utterance-endpointer.ts';
+
+/** Partials are decoded only while decoding takes less than this share of the audio's length. */
+const MAX_PARTIAL_RTF = 0.5;
+
+export interface LiveDecoderEvents {
+  final: (words: TranscriptWord[]) => void;
+  partial: (words: TranscriptWord[]) => void;
+  /** Audio cut into utterances but not decoded yet changed (for back-pressure). */
+  lag: (samples: number) => void;
+}
+
+export class LiveDecoder {
+  readonly #engine: Transcriber;
+  readonly #events: LiveDecoderEvents;
+  readonly #abort = new AbortController();
+  readonly #words: TranscriptWord[] = [];
+  #chain: Promise<void> = Promise.resolve();
+  #waiting = 0;
+  #lagSamples = 0;
+  /** Recording position up to which finals were decoded (or queued). */
+  #finalEnd = 0;
+  #partialRunning = false;
+  /** Decoding time over audio length, smoothed over the last decodes. */
+  #rtf = 0.3;
+  #failure: unknown;
+
+  constructor(engine: Transcriber, events: LiveDecoderEvents) {
+    this.#engine = engine;
+    this.#events = events;
+  }
+
+  /** Every final word so far, in order. */
+  get words(): readonly TranscriptWord[] {
+    return this.#words;
+  }
+
+  get failure(): unknown {
+    return this.#failure;
+  }
+
+  final(utterance: Utterance): void {
+    this.#waiting++;
+    this.#lagSamples += utterance.pcm.length;
+    this.#finalEnd = utterance.start + utterance.pcm.length;
+    this.#events.lag(this.#lagSamples);
+    this.#chain = this.#chain.then(async () => {
+      try {
+        if (this.#failure === undefined) {
+          const words = await this.#decode(utterance);
+          this.#words.push(...words);
+          this.#events.final(words);
+        }
+      } catch (error) {
+        this.#failure ??= error;
+      } finally {
+        this.#waiting--;
+        this.#lagSamples -= utterance.pcm.length;
+        this.#events.lag(this.#lagSamples);
+      }
+    });
+  }
+
+  /** Decodes the utterance in progress for partial words, unless the engine has work waiting. */
+  partial(utterance: Utterance): void {
+    if (this.#waiting > 0 || this.#partialRunning || this.#failure !== undefined) return;
+    if (this.#rtf > MAX_PARTIAL_RTF) return;
+    this.#partialRunning = true;
+    this.#chain = this.#chain.then(async () => {
+      try {
+        const words = await this.#decode(utterance);
+        // Finals already cover this audio: the partial would only flicker.
+        if (utterance.from >= this.#finalEnd && words.length > 0) this.#events.partial(words);
+      } catch {
+        // A partial is a preview; the final decode of the same audio reports any failure.
+      } finally {
+        this.#partialRunning = false;
+      }
+    });
+  }
+
+  /** Resolves once every utterance handed over is decoded; throws the first failure. */
+  async drain(): Promise<readonly TranscriptWord[]> {
+    await this.#chain;
+    if (this.#failure !== undefined) throw this.#failure;
+    return this.#words;
+  }
+
+  /** Stops decoding (the stream is being thrown away). */
+  cancel(): void {
+    this.#abort.abort(new Error('The live stream ended.'));
+  }
+
+  async #decode({ pcm, start, from }: Utterance): Promise<TranscriptWord[]> {
+    const signal = this.#abort.signal;
+    const began = performance.now();
+    const transcript = acceptsPcm(this.#engine)
+      ? await this.#engine.transcribePcm({ pcm, chunks: [{ start: 0, end: pcm.length }], signal })
+      : await this.#engine.transcribe({ samples: int16ToFloat(pcm), sampleRate: LIVE_SAMPLE_RATE, signal });
+    const rtf = (performance.now() - began) / 1000 / (pcm.length / LIVE_SAMPLE_RATE);
+    this.#rtf = 0.7 * this.#rtf + 0.3 * rtf;
+    const offset = start / LIVE_SAMPLE_RATE;
+    const own = (from - start) / LIVE_SAMPLE_RATE;
+    return transcript.segments.flatMap((segment) =>
+      segment.words
+        // Words of the context were reported with the utterance before.
+        .filter((word) => (word.start + word.end) / 2 >= own)
+        .map((word) => ({
+          ...word,
+          start: roundMs(word.start + offset),
+          end: roundMs(word.end + offset),
+        })),
+    );
+  }
+}
+
+function roundMs(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
+}

@@ -1,0 +1,87 @@
+/**
+ * GET /api/v1/pad/{id}/voicenote/live/ upgraded to a WebSocket (README "Live transcription").
+ * Everything that can be refused is refused before the upgrade, as a plain HTTP answer in the
+ * API's error shape: a foreign Origin (403; a page elsewhere cannot ride the session cookie),
+ * no session (401), a pad that is not the user's (404), an upload quota spent (429).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
+import { appOrigin } from '../auth/links.ts';
+import { ApiProblem, notFound } from '../http/api-problem.ts';
+import { requireUserId } from '../http/require-user.ts';
+import { padExists } from '../pads/pads-repository.ts';
+import type { Transcriber } from '../transcription/transcriber.ts';
+import { CLOSE, type ServerMessage } from './live-protocol.ts';
+import { type LiveContext, type LiveDeps, LiveSession } from './live-session.ts';
+
+export interface LiveRouteDeps extends Omit<LiveDeps, 'log'> {
+  /** PUBLIC_URL's origin, when set: the app's own origin. */
+  publicUrl: string | undefined;
+  /** The engine of this process, made on first use. */
+  engine: () => Promise<Transcriber>;
+}
+
+interface PadParams {
+  padId: string;
+}
+
+export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
+  const admitted = new WeakMap<FastifyRequest, LiveContext>();
+
+  app.get<{ Params: PadParams }>(
+    '/pad/:padId/voicenote/live/',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        checkOrigin(request, deps.publicUrl);
+        const ownerId = await requireUserId(request);
+        const { padId } = request.params;
+        if (!(await padExists(deps.filing.db, ownerId, padId))) throw notFound('This pad');
+        const engine = await deps.engine();
+        const allowance = await deps.quotas.admitUpload(ownerId, undefined, { stores: true });
+        admitted.set(request, { ownerId, padId, engine, allowance });
+      },
+    },
+    (socket: WebSocket, request) => {
+      const context = admitted.get(request);
+      if (!context) {
+        socket.close(CLOSE.internal, 'not admitted');
+        return;
+      }
+      const session = new LiveSession({ ...deps, log: request.log }, context, {
+        send: (message: ServerMessage) => {
+          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+        },
+        close: (code, reason) => socket.close(code, reason),
+        pause: () => socket.pause(),
+        resume: () => socket.resume(),
+      });
+      socket.on('message', (data, isBinary) => {
+        const bytes = Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.isBuffer(data)
+            ? data
+            : Buffer.from(data);
+        if (isBinary) session.audio(bytes);
+        else session.text(bytes.toString('utf8'));
+      });
+      socket.on('close', () => session.ended());
+    },
+  );
+}
+
+/** Browsers always send Origin on a WebSocket; other clients set it to the app's address. */
+function checkOrigin(request: FastifyRequest, publicUrl: string | undefined): void {
+  const origin = request.headers.origin;
+  const expected = appOrigin(request, publicUrl);
+  if (origin === expected) return;
+  throw new ApiProblem(403, [
+    {
+      code: API_ERROR_CODES.csrfFailed,
+      message: origin
+        ? `Live transcription only accepts connections from ${expected}, not ${origin}.`
+        : `Send the Origin header (${expected}) to open a live transcription.`,
+    },
+  ]);
+}

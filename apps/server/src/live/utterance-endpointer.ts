@@ -1,0 +1,148 @@
+/**
+ * Cuts 16 kHz PCM arriving in pieces into utterances as soon as the speaker pauses, so each can
+ * be decoded while the next is being spoken. The speech chunker (transcription/audio/
+ * speech-chunker.ts) cuts for whole recordings and holds up to 30 s before it cuts; a live
+ * transcript cannot wait that long, so this cuts at the first pause of PAUSE_SECONDS after
+ * speech. Unbroken speech is cut at its quietest moment once MAX_SECONDS is held, by the same
+ * planner the file decode uses (planUtterances).
+ *
+ * Each utterance comes with the CONTEXT_SECONDS of audio before it. pocketsphinx normalises
+ * its features over what it decodes (batch CMN), and a sentence alone is too short for that:
+ * decoded alone, flite sentences lost a word in ten ("thursday" → "fare is a"); with 1.5 s
+ * before them they matched the file decode (3 s or more did worse again). The words of the
+ * context belong to the utterance before and are dropped by the decoder.
+ *
+ * Speech is a 10 ms frame louder than the quietest recent frames by SPEECH_OVER_FLOOR_DB (and
+ * than ABSOLUTE_FLOOR_DB), so a noisy room does not count as one long utterance.
+ */
+import { planUtterances } from '../transcription/audio/utterances.ts';
+import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
+
+const FRAME = LIVE_SAMPLE_RATE / 100;
+const PAUSE_SECONDS = 0.25;
+/** Silence kept after the last word of an utterance (the rest starts the next one). */
+const TAIL_SECONDS = 0.15;
+/** Silence kept before the first word of an utterance; older silence is never decoded. */
+const LEAD_SECONDS = 0.3;
+const MAX_SECONDS = 20;
+const CONTEXT_SECONDS = 1.5;
+const SPEECH_OVER_FLOOR_DB = 12;
+const ABSOLUTE_FLOOR_DB = -55;
+/** How fast the noise floor rises when the room gets louder, per frame. */
+const FLOOR_RISE_DB = 0.02;
+
+export interface Utterance {
+  /** 16 kHz mono, its own copy: the context, then the utterance. */
+  pcm: Int16Array;
+  /** Position of the first sample (of the context) in the recording. */
+  start: number;
+  /** Position where the utterance itself begins; words before it are the context's. */
+  from: number;
+}
+
+export class UtteranceEndpointer {
+  readonly #emit: (utterance: Utterance) => void;
+  #buffer = new Int16Array(LIVE_SAMPLE_RATE * 4);
+  #length = 0;
+  /** Recording position of `#buffer[0]`. */
+  #start = 0;
+  /** Held samples already judged, always a whole number of frames. */
+  #judged = 0;
+  /** Held position just after the last speech frame, or -1 when none is held. */
+  #speechEnd = -1;
+  #floorDb = -90;
+  /** The last CONTEXT_SECONDS before `#buffer[0]`, oldest first. */
+  #history = new Int16Array(0);
+
+  constructor(emit: (utterance: Utterance) => void) {
+    this.#emit = emit;
+  }
+
+  push(samples: Int16Array): void {
+    this.#append(samples);
+    while (this.#length - this.#judged >= FRAME) {
+      const frame = this.#buffer.subarray(this.#judged, this.#judged + FRAME);
+      this.#judged += FRAME;
+      if (this.#isSpeech(frame)) this.#speechEnd = this.#judged;
+      this.#decide();
+    }
+  }
+
+  /** The utterance being spoken, if it holds speech (for partial results). */
+  current(): Utterance | undefined {
+    if (this.#speechEnd < 0) return undefined;
+    return this.#withContext(this.#length);
+  }
+
+  /** The end of the recording: what is held with speech in it becomes the last utterance. */
+  flush(): void {
+    if (this.#speechEnd >= 0) this.#take(this.#length);
+    else this.#drop(this.#length);
+  }
+
+  #decide(): void {
+    if (this.#speechEnd < 0) {
+      // Silence only: keep the last LEAD_SECONDS of it as the next utterance's lead-in.
+      const excess = this.#judged - LEAD_SECONDS * LIVE_SAMPLE_RATE;
+      if (excess >= LIVE_SAMPLE_RATE) this.#drop(excess - (excess % FRAME));
+      return;
+    }
+    if (this.#judged - this.#speechEnd >= PAUSE_SECONDS * LIVE_SAMPLE_RATE) {
+      this.#take(this.#speechEnd + TAIL_SECONDS * LIVE_SAMPLE_RATE);
+      return;
+    }
+    if (this.#judged >= MAX_SECONDS * LIVE_SAMPLE_RATE) {
+      const held = this.#buffer.subarray(0, this.#judged);
+      const [first] = planUtterances(held, { sampleRate: LIVE_SAMPLE_RATE, maxSeconds: MAX_SECONDS - 1 });
+      this.#take(first?.end ?? this.#judged);
+    }
+  }
+
+  #isSpeech(frame: Int16Array): boolean {
+    let sum = 0;
+    for (const s of frame) sum += s * s;
+    const db = 10 * Math.log10(sum / frame.length / (32768 * 32768) + 1e-12);
+    this.#floorDb = Math.min(db, this.#floorDb + FLOOR_RISE_DB);
+    return db > ABSOLUTE_FLOOR_DB && db > this.#floorDb + SPEECH_OVER_FLOOR_DB;
+  }
+
+  /** Emits the first `count` held samples as an utterance. */
+  #take(count: number): void {
+    this.#emit(this.#withContext(count));
+    this.#drop(count);
+  }
+
+  #withContext(count: number): Utterance {
+    const context = this.#history;
+    const pcm = new Int16Array(context.length + count);
+    pcm.set(context);
+    pcm.set(this.#buffer.subarray(0, count), context.length);
+    return { pcm, start: this.#start - context.length, from: this.#start };
+  }
+
+  #drop(count: number): void {
+    const keep = Math.round(CONTEXT_SECONDS * LIVE_SAMPLE_RATE);
+    const dropped = this.#buffer.subarray(Math.max(0, count - keep), count);
+    const history = new Int16Array(Math.min(keep, this.#history.length + dropped.length));
+    const old = history.length - dropped.length;
+    history.set(this.#history.subarray(this.#history.length - old), 0);
+    history.set(dropped, old);
+    this.#history = history;
+    this.#buffer.copyWithin(0, count, this.#length);
+    this.#length -= count;
+    this.#start += count;
+    this.#judged = Math.max(0, this.#judged - count);
+    this.#speechEnd = this.#speechEnd > count ? this.#speechEnd - count : -1;
+  }
+
+  #append(samples: Int16Array): void {
+    const needed = this.#length + samples.length;
+    if (needed > this.#buffer.length) {
+      const grown = new Int16Array(Math.max(needed, this.#buffer.length * 2));
+      grown.set(this.#buffer.subarray(0, this.#length));
+      this.#buffer = grown;
+    }
+    this.#buffer.set(samples, this.#length);
+    this.#length = needed;
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * Live transcription over the WebSocket (issue 13), with the real pocketsphinx engine, real
+ * loopback sockets (`ws`) and flite-made speech: streamed words match the file decode of the
+ * same audio, stop files a finished note with the live transcript, a cut stream leaves a
+ * whole note or none, and everything that must be refused is.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pad } from '@voxpad/shared/pads';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { signedUpClient, type TestClient } from '../support/http-client.ts';
+import {
+  finalWords,
+  type LiveConnection,
+  liveUrl,
+  type LiveWord,
+  openLive,
+  playPcm,
+  RefusedUpgrade,
+  spokenRecording,
+} from '../support/live-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+const SENTENCES = [
+  'please remember to buy milk and bread tomorrow morning',
+  'the meeting with the design team moved to thursday afternoon',
+  'call the garage about the brakes before the weekend',
+  'send the report to the office by friday',
+];
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-live-'));
+let recording: { wav: string; pcm: Buffer };
+let server: TestApp;
+let client: TestClient;
+
+beforeAll(async () => {
+  recording = spokenRecording(dir, SENTENCES);
+  server = await startTestApp({ ROLE: 'all', WORKER_CONCURRENCY: '1', MAX_DURATION_SECONDS: '40' });
+  ({ client } = await signedUpClient(server.baseUrl));
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const cookieOf = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+const browserHeaders = (c: TestClient, app: TestApp = server) => ({
+  cookie: cookieOf(c),
+  origin: app.baseUrl,
+});
+
+async function newPad(c: TestClient = client, app: TestApp = server): Promise<Pad> {
+  const res = await c.request<Pad>('POST', '/api/v1/pad/', { json: { name: `Live ${Math.random()}` } });
+  expect(res.status, res.text).toBe(201);
+  void app;
+  return res.body;
+}
+
+async function notesOf(padId: string, c: TestClient = client): Promise<VoiceNote[]> {
+  return (await c.get<{ results: VoiceNote[] }>(`/api/v1/pad/${padId}/voicenote/`)).body.results;
+}
+
+function filed(connection: LiveConnection): VoiceNote | undefined {
+  for (const { message } of connection.messages) if (message.type === 'filed') return message.note;
+  return undefined;
+}
+
+function errorOf(connection: LiveConnection): { code: string; message: string } | undefined {
+  for (const { message } of connection.messages) if (message.type === 'error') return message;
+  return undefined;
+}
+
+async function refusal(url: string, headers: Record<string, string>): Promise<RefusedUpgrade> {
+  const error: unknown = await openLive(url, headers).then(
+    () => new Error('the upgrade was accepted'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RefusedUpgrade);
+  return error as RefusedUpgrade;
+}
+
+/** Pairs of equal words in order (longest common subsequence) and the edit distance. */
+function align(
+  a: readonly LiveWord[],
+  b: readonly LiveWord[],
+): { pairs: [LiveWord, LiveWord][]; distance: number } {
+  const n = a.length;
+  const m = b.length;
+  const d = Array.from({ length: n + 1 }, (_, i) =>
+    Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= n; i++) {
+    for (let j = 1; j <= m; j++) {
+      const same = a[i - 1]!.word === b[j - 1]!.word ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + same);
+    }
+  }
+  const pairs: [LiveWord, LiveWord][] = [];
+  for (let i = n, j = m; i > 0 && j > 0;) {
+    const same = a[i - 1]!.word === b[j - 1]!.word;
+    if (same && d[i]![j] === d[i - 1]![j - 1]) {
+      pairs.unshift([a[i - 1]!, b[j - 1]!]);
+      i--;
+      j--;
+    } else if (d[i]![j] === d[i - 1]![j - 1]! + 1) {
+      i--;
+      j--;
+    } else if (d[i]![j] === d[i - 1]![j]! + 1) i--;
+    else j--;
+  }
+  return { pairs, distance: d[n]![m]! };
+}
+
+async function settled(padId: string, id: string): Promise<VoiceNote> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const note = (await client.get<VoiceNote>(`/api/v1/pad/${padId}/voicenote/${id}/`)).body;
+    if (note.status === 'done' || note.status === 'failed') return note;
+    if (Date.now() > deadline) throw new Error(`note ${id} still ${note.status}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('streaming a recording', { timeout: 180_000 }, () => {
+  it('sends words while audio still arrives, and stop files the live transcript as a finished note', async () => {
+    const pad = await newPad();
+    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client));
+    live.socket.send(JSON.stringify({ type: 'start', format: 'pcm_s16le', sample_rate: 16000 }));
+    await playPcm(live.socket, recording.pcm);
+    const stopAt = performance.now();
+    live.socket.send(JSON.stringify({ type: 'stop' }));
+    expect((await live.closed).code).toBe(1000);
+
+    // Words came while the recording was still playing, not only at stop.
+    const early = live.messages.filter(({ message, at }) => message.type !== 'filed' && at < stopAt);
+    expect(early.length).toBeGreaterThan(0);
+
+    const words = finalWords(live);
+    const note = filed(live);
+    expect(note).toBeDefined();
+    expect(note?.status).toBe('done');
+    expect(note?.transcript).toBe(words.map((w) => w.word).join(' '));
+    expect(note?.duration_seconds).toBeCloseTo(recording.pcm.length / 32000, 2);
+    expect(note?.size_bytes).toBe(44 + recording.pcm.length);
+    const stored = (await client.get<VoiceNote>(`/api/v1/pad/${pad.id}/voicenote/${note?.id}/`)).body;
+    expect(stored.transcript).toBe(note?.transcript);
+    expect(stored.segments.flatMap((s) => s.words)).toEqual(words);
+    // The live transcript is the first engine version; no job ran.
+    expect(stored.attempts ?? 0).toBe(0);
+    const versions = await client.get<{ results: { source: string }[] }>(
+      `/api/v1/pad/${pad.id}/voicenote/${note?.id}/versions/`,
+    );
+    expect(versions.body.results.filter((v) => v.source === 'engine')).toHaveLength(1);
+
+    // The stored audio is the stream, as a WAV.
+    const audio = await client.request('GET', `/api/v1/pad/${pad.id}/voicenote/${note?.id}/audio/`);
+    expect(audio.status).toBe(200);
+
+    // The same audio decoded as a file through the job queue gives the same words and times.
+    const upload = await client.request<VoiceNote>('POST', `/api/v1/pad/${pad.id}/voicenote/`, {
+      body: fs.readFileSync(recording.wav),
+      headers: { 'content-type': 'audio/wav', 'content-disposition': 'attachment; filename="same.wav"' },
+    });
+    expect(upload.status, upload.text).toBe(201);
+    const reference = (await settled(pad.id, upload.body.id)).segments.flatMap((s) => s.words);
+    expect(reference.length).toBeGreaterThan(20);
+    const { pairs, distance } = align(words, reference);
+    expect(
+      distance,
+      `live: ${note?.transcript}\nfile: ${reference.map((w) => w.word).join(' ')}`,
+    ).toBeLessThanOrEqual(Math.ceil(reference.length / 100));
+    for (const [a, b] of pairs) {
+      expect(Math.abs(a.start - b.start), `${a.word} start`).toBeLessThanOrEqual(0.1);
+      expect(Math.abs(a.end - b.end), `${a.word} end`).toBeLessThanOrEqual(0.1);
+    }
+  });
+
+  it('a stream cut mid-way is filed with what arrived and its transcript', async () => {
+    const pad = await newPad();
+    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client));
+    const sent = 6 * 32000;
+    await playPcm(live.socket, recording.pcm, { speed: 3, to: sent });
+    live.socket.terminate();
+    let notes: VoiceNote[] = [];
+    const deadline = Date.now() + 30_000;
+    while (notes.length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      notes = await notesOf(pad.id);
+    }
+    expect(notes).toHaveLength(1);
+    const [note] = notes;
+    expect(note?.status).toBe('done');
+    expect(note?.size_bytes).toBe(44 + sent);
+    expect(note?.duration_seconds).toBeCloseTo(6, 2);
+    expect(note?.transcript).toMatch(/milk/);
+    const audio = await client.request('GET', `/api/v1/pad/${pad.id}/voicenote/${note?.id}/audio/`);
+    expect(audio.status).toBe(200);
+  });
+
+  it('a stream cut in its first second leaves no note', async () => {
+    const pad = await newPad();
+    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client));
+    await playPcm(live.socket, recording.pcm, { speed: 4, to: 0.5 * 32000 });
+    live.socket.terminate();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await notesOf(pad.id)).toEqual([]);
+  });
+});
+
+describe('refusals', { timeout: 60_000 }, () => {
+  it('refuses a page on another origin, and a client that sends none', async () => {
+    const pad = await newPad();
+    const url = liveUrl(server.baseUrl, pad.id);
+    const foreign = await refusal(url, { cookie: cookieOf(client), origin: 'http://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toMatch(/only accepts connections from/);
+    expect((await refusal(url, { cookie: cookieOf(client) })).status).toBe(403);
+  });
+
+  it('refuses a socket without a session', async () => {
+    const pad = await newPad();
+    const refused = await refusal(liveUrl(server.baseUrl, pad.id), { origin: server.baseUrl });
+    expect(refused.status).toBe(401);
+  });
+
+  it("another user's socket cannot reach a pad that is not theirs", async () => {
+    const pad = await newPad();
+    const { client: other } = await signedUpClient(server.baseUrl);
+    const refused = await refusal(liveUrl(server.baseUrl, pad.id), browserHeaders(other));
+    expect(refused.status).toBe(404);
+    expect((await refusal(liveUrl(server.baseUrl, 'nope'), browserHeaders(client))).status).toBe(404);
+    expect(await notesOf(pad.id)).toEqual([]);
+  });
+
+  it('refuses Opus, which this server does not decode live, in words', async () => {
+    const pad = await newPad();
+    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client));
+    live.socket.send(JSON.stringify({ type: 'start', format: 'opus' }));
+    expect((await live.closed).code).toBe(1003);
+    expect(errorOf(live)).toMatchObject({ code: 'unsupported_format' });
+    expect(errorOf(live)?.message).toMatch(/pcm_s16le/);
+  });
+
+  it('refuses a message it does not know, and a stop before any audio', async () => {
+    const pad = await newPad();
+    const url = liveUrl(server.baseUrl, pad.id);
+    const garbled = await openLive(url, browserHeaders(client));
+    garbled.socket.send('hello');
+    expect((await garbled.closed).code).toBe(1008);
+    expect(errorOf(garbled)?.code).toBe('bad_message');
+    const empty = await openLive(url, browserHeaders(client));
+    empty.socket.send(JSON.stringify({ type: 'stop' }));
+    await empty.closed;
+    expect(errorOf(empty)?.code).toBe('empty_audio');
+    expect(await notesOf(pad.id)).toEqual([]);
+  });
+
+  it('ends a stream longer than MAX_DURATION_SECONDS without filing it', async () => {
+    const pad = await newPad();
+    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client));
+    // 41 s of silence, sent as fast as the socket takes it.
+    await playPcm(live.socket, Buffer.alloc(41 * 32000), { frameSeconds: 1, speed: 1000 });
+    expect((await live.closed).code).toBe(1008);
+    expect(errorOf(live)).toMatchObject({ code: 'duration_too_long' });
+    expect(errorOf(live)?.message).toMatch(/The limit is 40 s/);
+    expect(await notesOf(pad.id)).toEqual([]);
+  });
+});
+
+describe('the size limit', { timeout: 60_000 }, () => {
+  let small: TestApp;
+  let owner: TestClient;
+  beforeAll(async () => {
+    small = await startTestApp({ UPLOAD_MAX_BYTES: String(44 + 2 * 32000) });
+    ({ client: owner } = await signedUpClient(small.baseUrl));
+  }, 60_000);
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it('ends a stream larger than UPLOAD_MAX_BYTES without filing it', async () => {
+    const pad = (await owner.request<Pad>('POST', '/api/v1/pad/', { json: { name: 'Small' } })).body;
+    const live = await openLive(liveUrl(small.baseUrl, pad.id), browserHeaders(owner, small));
+    await playPcm(live.socket, recording.pcm, { speed: 1000, to: 3 * 32000 });
+    expect((await live.closed).code).toBe(1009);
+    expect(errorOf(live)?.code).toBe('payload_too_large');
+    expect(await notesOf(pad.id, owner)).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * A client of the live transcription socket over real loopback WebSockets (the `ws` package):
+ * opens it with the browser's cookies and Origin, plays PCM at a chosen pace, and collects
+ * what the server says.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import WebSocket from 'ws';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+
+export interface LiveWord {
+  word: string;
+  start: number;
+  end: number;
+  confidence: number;
+}
+
+export type LiveMessage =
+  | { type: 'partial'; words: LiveWord[] }
+  | { type: 'final'; words: LiveWord[] }
+  | { type: 'filed'; note: VoiceNote }
+  | { type: 'error'; code: string; message: string };
+
+export interface LiveConnection {
+  socket: WebSocket;
+  /** Every message so far, with the time it arrived (performance.now()). */
+  messages: { message: LiveMessage; at: number }[];
+  /** Resolves when the server closes (or the socket drops). */
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+export function liveUrl(baseUrl: string, padId: string): string {
+  return `${baseUrl.replace(/^http/, 'ws')}/api/v1/pad/${padId}/voicenote/live/`;
+}
+
+/** Opens the socket; rejects with the HTTP status when the server refuses the upgrade. */
+export function openLive(url: string, headers: Record<string, string>): Promise<LiveConnection> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    const messages: LiveConnection['messages'] = [];
+    socket.on('message', (data, isBinary) => {
+      if (!isBinary)
+        messages.push({ message: JSON.parse(String(data)) as LiveMessage, at: performance.now() });
+    });
+    const closed = new Promise<{ code: number; reason: string }>((done) => {
+      socket.on('close', (code, reason) => done({ code, reason: reason.toString() }));
+    });
+    socket.on('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => reject(new RefusedUpgrade(response.statusCode ?? 0, body)));
+    });
+    socket.on('error', (error) => reject(error));
+    socket.on('open', () => resolve({ socket, messages, closed }));
+  });
+}
+
+export class RefusedUpgrade extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`upgrade refused with ${status}: ${body}`);
+  }
+}
+
+/** Sends PCM in frames of `frameSeconds`, `speed` times faster than real time. */
+export async function playPcm(
+  socket: WebSocket,
+  pcm: Buffer,
+  {
+    frameSeconds = 0.1,
+    speed = 1,
+    from = 0,
+    to = pcm.length,
+  }: Partial<Record<'frameSeconds' | 'speed' | 'from' | 'to', number>> = {},
+): Promise<void> {
+  const frameBytes = Math.round(frameSeconds * 16000) * 2;
+  const started = performance.now();
+  for (let at = from; at < to; at += frameBytes) {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    socket.send(pcm.subarray(at, Math.min(at + frameBytes, to)));
+    const due = started + ((at + frameBytes - from) / 32000 / speed) * 1000;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+export function finalWords(connection: LiveConnection): LiveWord[] {
+  return connection.messages.flatMap(({ message }) => (message.type === 'final' ? message.words : []));
+}
+
+/**
+ * A spoken recording made with flite: the sentences with a pause of `pauseSeconds` after
+ * each, as a 16 kHz mono WAV file and its raw PCM.
+ */
+export function spokenRecording(
+  dir: string,
+  sentences: readonly string[],
+  pauseSeconds = 0.7,
+): { wav: string; pcm: Buffer } {
+  const parts = sentences.map((sentence, i) => {
+    const raw = path.join(dir, `sentence-${i}.wav`);
+    const padded = path.join(dir, `padded-${i}.wav`);
+    execFileSync('flite', ['-voice', 'slt', '-t', sentence, '-o', raw]);
+    execFileSync('sox', [
+      raw,
+      '-r',
+      '16000',
+      '-c',
+      '1',
+      '-b',
+      '16',
+      padded,
+      'pad',
+      '0',
+      String(pauseSeconds),
+    ]);
+    return padded;
+  });
+  const wav = path.join(dir, 'recording.wav');
+  const pcmFile = path.join(dir, 'recording.raw');
+  execFileSync('sox', [...parts, wav]);
+  execFileSync('sox', [wav, '-t', 'raw', '-e', 'signed', '-b', '16', '-c', '1', '-r', '16000', pcmFile]);
+  return { wav, pcm: fs.readFileSync(pcmFile) };
+}
