@@ -37,25 +37,32 @@ const serverConformanceProjects = backends.map((backend) => ({
 
 // Real server processes on PostgreSQL and a loopback S3 server, killed and restarted: run once,
 // on PostgreSQL only (what they test is PostgreSQL), one file at a time (they load the machine).
-const serverScaleProjects = backends.includes('postgres')
-  ? [
-      {
-        test: {
-          name: 'server-scale-postgres',
-          root: 'apps/server',
-          include: ['test/scale/**/*.test.ts'],
-          env: { TEST_DB: 'postgres' },
-          globalSetup: ['test/support/global-setup.ts'],
-          fileParallelism: false,
-          testTimeout: 300_000,
-          hookTimeout: 180_000,
+// The multi-process and fault suite (PostgreSQL + S3, real child processes, a private cluster)
+// takes about seven minutes on two cores: `npm run test:scale` runs it; the default run, which CI
+// runs, leaves it out to stay under CI's 30 minutes.
+const serverScaleProjects =
+  process.env.TEST_SCALE === '1' && backends.includes('postgres')
+    ? [
+        {
+          test: {
+            name: 'server-scale-postgres',
+            root: 'apps/server',
+            include: ['test/scale/**/*.test.ts'],
+            env: { TEST_DB: 'postgres' },
+            globalSetup: ['test/support/global-setup.ts'],
+            fileParallelism: false,
+            testTimeout: 300_000,
+            hookTimeout: 180_000,
+          },
         },
-      },
-    ]
-  : [];
+      ]
+    : [];
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one file at a time; most of these files wait on child
+    // processes, databases and HTTP rather than the CPU, so three at once finish far sooner.
+    maxWorkers: 3,
     projects: [
       ...serverApiProjects,
       ...serverConformanceProjects,
