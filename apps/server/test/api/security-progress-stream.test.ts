@@ -238,7 +238,7 @@ it('closing the server ends the streams it holds instead of waiting for them', a
   }
 });
 
-describe('a progress stream with the worker in this process', { timeout: 120_000 }, () => {
+describe('a progress stream with the worker in this process', { timeout: 300_000 }, () => {
   let dir: string;
   let server: TestApp;
   beforeAll(async () => {
@@ -280,7 +280,10 @@ describe('a progress stream with the worker in this process', { timeout: 120_000
       expect(states.some((s) => s.status === 'processing' && s.progress > 0 && s.progress < 1)).toBe(true);
       expect(states.at(-1)).toMatchObject({ status: 'done', progress: 1 });
       expect(stream.events.at(-1)).toMatchObject({ event: 'end', data: { status: 'done' } });
-      expect(seen.at(-1)!.at).toBeLessThan(55_000);
+      // Each state follows the one before well inside the 60 s poll, however long the job
+      // takes on a busy machine: the events, not the poll, carried them.
+      const gaps = seen.slice(1).map((s, i) => s.at - seen[i]!.at);
+      expect(Math.max(...gaps)).toBeLessThan(30_000);
     } finally {
       stream.close();
     }
