@@ -5,68 +5,15 @@
  * and the upload runs at 100 MB/s or more.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_ENV, BenchClient } from './support/browser.ts';
 import { startChild } from './support/child-server.ts';
-import { wavHeader } from './support/wav.ts';
+import { sampleRss, streamWavUpload as upload, rssOf } from './support/streamed-upload.ts';
 
 const TOTAL = 200 * 1024 * 1024;
-const CHUNK = 1024 * 1024;
 const MAX_GROWTH = 64 * 1024 * 1024;
 const MIN_MB_PER_S = 100;
-
-function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+) kB/.exec(status);
-  return kb ? Number(kb[1]) * 1024 : 0;
-}
-
-/** Streams a WAV of `total` bytes (header + noise), honouring backpressure. */
-function upload(
-  client: BenchClient,
-  padId: string,
-  total: number,
-): Promise<{ status: number; body: string }> {
-  const noise = Buffer.alloc(CHUNK);
-  for (let i = 0; i < noise.length; i += 2) noise.writeInt16LE(Math.round(Math.sin(i / 7) * 3000), i);
-  const url = new URL(`/api/v1/pad/${padId}/voicenote/`, client.baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST',
-      headers: {
-        cookie: client.cookieHeader,
-        'x-csrftoken': client.cookies.get('csrftoken') ?? '',
-        'content-type': 'audio/wav',
-        'content-disposition': 'attachment; filename="recording.wav"',
-        'content-length': String(total),
-      },
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    let sent = 0;
-    const header = wavHeader(total - 44);
-    req.write(header);
-    sent += header.length;
-    const pump = () => {
-      while (sent < total) {
-        const n = Math.min(CHUNK, total - sent);
-        sent += n;
-        if (!req.write(n === CHUNK ? noise : noise.subarray(0, n))) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      req.end();
-    };
-    pump();
-  });
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-bench-upload-'));
 const app = await startChild('serve-app.ts', { ...BENCH_ENV, DATA_DIR: dataDir });
@@ -82,15 +29,11 @@ try {
   await new Promise((r) => setTimeout(r, 1000));
 
   const baseline = rssOf(app.pid);
-  let peak = baseline;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssOf(app.pid));
-  }, 5);
+  const sampler = sampleRss(app.pid);
   const started = performance.now();
   const res = await upload(client, padId, TOTAL);
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  peak = Math.max(peak, rssOf(app.pid));
+  const peak = sampler.stop();
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${res.body}`);
   const note = JSON.parse(res.body) as { size_bytes: number; duration_seconds: number };
   if (note.size_bytes !== TOTAL) throw new Error(`stored ${note.size_bytes} bytes, sent ${TOTAL}`);
