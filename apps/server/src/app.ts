@@ -38,6 +38,8 @@ import { TranscriptionQueue } from './jobs/transcription-queue.ts';
 import { TranscriptionRunner } from './jobs/transcription-runner.ts';
 import { JobEvents } from './jobs/job-events.ts';
 import { PostgresJobRelay } from './jobs/postgres-job-relay.ts';
+import { generationOf } from './db/generation.ts';
+import { PostgresGeneration } from './db/postgres-generation.ts';
 import { registerPadRoutes } from './pads/pads-routes.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { QuotaGuard } from './quotas/quota-guard.ts';
@@ -108,6 +110,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = createDatabase(config.database);
   const migrated = await migrateToLatest(db);
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
+  const generation = generationOf(db);
+  if (generation instanceof PostgresGeneration && config.database.kind === 'postgres' && config.jobSignals) {
+    // Sessions and pad-list versions are then cached here, exact across processes (ADR 0023).
+    await generation.listen(app.log.child({ component: 'cache-signals' }));
+  }
   const storage = createBlobStorage(config.storage);
 
   /**

@@ -5,6 +5,8 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { registerGeneration, SqliteGeneration } from './generation.ts';
+import { PostgresGeneration } from './postgres-generation.ts';
+import { countingPool } from './postgres-pool.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -22,7 +24,13 @@ export function createDatabase(database: Config['database']): Db {
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Its cached reads stay off until the app listens for other processes' commits (app.ts).
+    const generation = new PostgresGeneration(database.url);
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: countingPool(pool, generation) }),
+    });
+    registerGeneration(db, generation);
+    return db;
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

@@ -1,10 +1,25 @@
+import { performance } from 'node:perf_hooks';
 import type { Db } from './database.ts';
 import { generationOf } from './generation.ts';
 
+/** When each scope (a request) first read through a cache: its reads share that freshness point. */
+const firstReads = new WeakMap<object, number>();
+
+function freshnessPoint(scope: object | undefined): number {
+  if (!scope) return performance.now();
+  let since = firstReads.get(scope);
+  if (since === undefined) {
+    since = performance.now();
+    firstReads.set(scope, since);
+  }
+  return since;
+}
+
 /**
  * Values read from the database, reused while its generation (db/generation.ts) is unchanged,
- * that is while nothing at all was written. Without a generation (PostgreSQL) every read
- * goes to the database. Bounded: the oldest entry goes first.
+ * that is while nothing they depend on was written. A read counts every commit completed before
+ * its scope (a request) first read through a cache, in this process or any other. Without a
+ * generation every read goes to the database. Bounded: the oldest entry goes first.
  */
 export class GenerationCache<V> {
   readonly #entries = new Map<string, { generation: number; value: V }>();
@@ -14,10 +29,10 @@ export class GenerationCache<V> {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async read(key: string, load: () => Promise<V>): Promise<V> {
+  async read(key: string, load: () => Promise<V>, scope?: object): Promise<V> {
     // Taken before loading: a value loaded after a write can only be labelled older than
     // it is, which throws it away early, never keeps it too long.
-    const generation = generationOf(this.db)?.current();
+    const generation = await generationOf(this.db)?.at(freshnessPoint(scope));
     if (generation === undefined) return load();
     const hit = this.#entries.get(key);
     if (hit && hit.generation === generation) return hit.value;

@@ -9,11 +9,15 @@ import type { Db } from './database.ts';
  * with the same generation. Hot reads (the session, the pad-list version) are reused that
  * way instead of being read again on every request (ADR 0013).
  *
- * Only SQLite offers this cheaply (its connection-level `PRAGMA data_version`); on
- * PostgreSQL there is no generation and those reads always go to the database.
+ * On SQLite it comes from the connection-level `PRAGMA data_version`; on PostgreSQL from this
+ * process's own writes and the commits other processes announce (db/postgres-generation.ts).
  */
 export interface Generation {
-  current(): number;
+  /**
+   * The generation counting every commit completed before `since` (a performance.now() time),
+   * or undefined when changes cannot be followed (PostgreSQL's listener is down): read afresh.
+   */
+  at(since: number): number | undefined | Promise<number | undefined>;
 }
 
 export class SqliteGeneration implements Generation {
@@ -30,6 +34,10 @@ export class SqliteGeneration implements Generation {
   /** Called after every statement that may write, whether or not it changed anything. */
   noteWrite(): void {
     this.#generation++;
+  }
+
+  at(): number {
+    return this.current();
   }
 
   current(): number {
@@ -56,7 +64,7 @@ export function registerGeneration(db: Db, generation: Generation): void {
   generations.set(db, generation);
 }
 
-/** The database's generation, or undefined when it has none (PostgreSQL). */
+/** The database's generation, or undefined when it has none (a tool's database). */
 export function generationOf(db: Db): Generation | undefined {
   return generations.get(db);
 }

@@ -14,6 +14,7 @@ import * as emailAddresses from './migrations/0011-email-addresses.ts';
 import * as voiceNoteTitleSource from './migrations/0012-voice-note-title-source.ts';
 import * as authenticators from './migrations/0013-authenticators.ts';
 import * as uploads from './migrations/0014-uploads.ts';
+import * as cacheSignals from './migrations/0015-cache-signals.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012-voice-note-title-source': voiceNoteTitleSource,
   '0013-authenticators': authenticators,
   '0014-uploads': uploads,
+  '0015-cache-signals': cacheSignals,
 };
 
 const provider: MigrationProvider = {

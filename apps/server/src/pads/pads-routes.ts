@@ -34,7 +34,7 @@ export function registerPadRoutes(
     const { cursor, limit } = readPageQuery(request.query);
     // Read before the list: a page built from newer rows than its version is only ever
     // thrown away early, never served stale.
-    const version = await versions.read(ownerId, () => padListVersion(deps.db, ownerId));
+    const version = await versions.read(ownerId, () => padListVersion(deps.db, ownerId), request);
     const etag = `W/"${ownerId}.${version}"`;
     reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

@@ -83,7 +83,7 @@ export const sessionPlugin = fp<{ cookies: SessionCookies }>(
       let loaded: Promise<Session | undefined> | undefined;
       request.getSession = () => {
         const token = request.cookies[SESSION_COOKIE];
-        loaded ??= token ? cookies.store.load(token) : Promise.resolve(undefined);
+        loaded ??= token ? cookies.store.load(token, request) : Promise.resolve(undefined);
         return loaded;
       };
       next();

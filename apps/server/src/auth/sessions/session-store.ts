@@ -98,8 +98,9 @@ export class SessionStore {
     this.#sessions = new GenerationCache(db);
   }
 
-  async load(token: string): Promise<Session | undefined> {
-    const stored = await this.#sessions.read(token, () => this.#read(token));
+  /** `scope` (the request) shares one freshness point among its cached reads (db/generation-cache.ts). */
+  async load(token: string, scope?: object): Promise<Session | undefined> {
+    const stored = await this.#sessions.read(token, () => this.#read(token), scope);
     if (!stored) return undefined;
     const { id, expiresAt } = stored;
     const now = Date.now();
