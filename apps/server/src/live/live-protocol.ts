@@ -14,6 +14,11 @@ const startMessage = z.object({
   type: z.literal('start'),
   format: z.string().default(LIVE_FORMAT),
   sample_rate: z.number().int().default(LIVE_SAMPLE_RATE),
+  /**
+   * True (the default): a socket that closes without "stop" is filed with what arrived. False:
+   * nothing is filed unless "filed" reached the client, which keeps its own copy and uploads it.
+   */
+  keep_partial: z.boolean().default(true),
 });
 const stopMessage = z.object({ type: z.literal('stop') });
 

@@ -3,7 +3,8 @@
  * utterances, has them decoded as they come, and at stop files the note with its audio and the
  * live transcript (voice-notes/file-voice-note.ts). A socket that closes without stop files
  * what it brought, with the transcript so far, when that is at least MIN_KEPT_SECONDS; else
- * nothing. A stream is its socket: nothing else can join it.
+ * nothing. A client that keeps its own copy says `keep_partial: false`: then a socket closed
+ * before "filed" was sent leaves nothing. A stream is its socket: nothing else can join it.
  */
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -73,6 +74,10 @@ export class LiveSession {
   #sinceCurrent = 0;
   #state: State = 'open';
   #paused = false;
+  /** False: the client uploads its own copy unless it was told "filed" (start's keep_partial). */
+  #keepPartial = true;
+  /** The socket is gone: nothing sent now arrives. */
+  #closed = false;
 
   constructor(deps: LiveDeps, context: LiveContext, socket: LiveSocket) {
     this.#deps = deps;
@@ -114,6 +119,8 @@ export class LiveSession {
         `Live audio must be sampled at ${LIVE_SAMPLE_RATE} Hz, not ${message.sample_rate} Hz.`,
         CLOSE.unsupportedData,
       );
+    } else {
+      this.#keepPartial = message.keep_partial;
     }
   }
 
@@ -151,10 +158,14 @@ export class LiveSession {
     }
   }
 
-  /** The socket closed. Without a stop, what was received is kept when long enough. */
+  /**
+   * The socket closed. Without a stop, what was received is kept when long enough, unless the
+   * client said it keeps its own copy (keep_partial false).
+   */
   ended(): void {
+    this.#closed = true;
     if (this.#state === 'filing' || this.#state === 'over') return;
-    if (this.samples < MIN_KEPT_SECONDS * LIVE_SAMPLE_RATE) {
+    if (!this.#keepPartial || this.samples < MIN_KEPT_SECONDS * LIVE_SAMPLE_RATE) {
       this.#state = 'over';
       this.#decoder.cancel();
       void this.#context.allowance.failed(interrupted());
@@ -176,6 +187,11 @@ export class LiveSession {
     }
     try {
       const note = await this.#file();
+      if (this.#closed && !this.#keepPartial) {
+        // The client gave up waiting and uploads its own copy: this one would be a duplicate.
+        await this.#discard(note);
+        return;
+      }
       this.#send({ type: 'filed', note });
       this.#socket.close(CLOSE.normal, 'filed');
     } catch (error) {
@@ -226,11 +242,16 @@ export class LiveSession {
     await allowance.accepted(note.size_bytes);
     const overflow = await this.#deps.quotas.overflow(ownerId, note.size_bytes);
     if (overflow) {
-      await deleteVoiceNote({ ...this.#deps.filing, log: this.#deps.log }, ownerId, padId, note.id);
+      await this.#discard(note);
       throw overflow;
     }
     if (segments && this.#deps.fullPass) await this.#deps.fullPass(note.id);
     return note;
+  }
+
+  async #discard(note: VoiceNote): Promise<void> {
+    const { ownerId, padId } = this.#context;
+    await deleteVoiceNote({ ...this.#deps.filing, log: this.#deps.log }, ownerId, padId, note.id);
   }
 
   #throttle(lagSamples: number): void {

@@ -204,6 +204,49 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     expect(audio.status).toBe(200);
   });
 
+  it('a stream cut with keep_partial false leaves no note: the client uploads its own copy', async () => {
+    const [cutPad, gaveUpPad, control] = [await newPad(), await newPad(), await newPad()];
+    const stream = async (padId: string, keepPartial: boolean, stop: boolean) => {
+      const live = await openLive(liveUrl(server.baseUrl, padId), browserHeaders(client));
+      live.socket.send(
+        JSON.stringify({ type: 'start', format: 'pcm_s16le', sample_rate: 16000, keep_partial: keepPartial }),
+      );
+      await playPcm(live.socket, recording.pcm, { speed: 3, to: 6 * 32000 });
+      // Stop, then gone before "filed" could arrive: a client that gave up waiting.
+      if (stop) live.socket.send(JSON.stringify({ type: 'stop' }));
+      live.socket.terminate();
+    };
+    await stream(cutPad.id, false, false);
+    await stream(gaveUpPad.id, false, true);
+    // The same cut with the default, last: once its note is filed, the others had the same
+    // time to be filed, and must not have been (or were taken back).
+    await stream(control.id, true, false);
+    let kept: VoiceNote[] = [];
+    const deadline = Date.now() + 30_000;
+    while (kept.length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      kept = await notesOf(control.id);
+    }
+    expect(kept).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await notesOf(cutPad.id)).toEqual([]);
+    expect(await notesOf(gaveUpPad.id)).toEqual([]);
+  });
+
+  it('keep_partial false still files a stream that is stopped', async () => {
+    const pad = await newPad();
+    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client));
+    live.socket.send(
+      JSON.stringify({ type: 'start', format: 'pcm_s16le', sample_rate: 16000, keep_partial: false }),
+    );
+    await playPcm(live.socket, recording.pcm, { speed: 3, to: 4 * 32000 });
+    live.socket.send(JSON.stringify({ type: 'stop' }));
+    expect((await live.closed).code).toBe(1000);
+    const note = filed(live);
+    expect(note?.status).toBe('done');
+    expect((await notesOf(pad.id)).map((n) => n.id)).toEqual([note?.id]);
+  });
+
   it('a stream cut in its first second leaves no note', async () => {
     const pad = await newPad();
     const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client));

@@ -1,7 +1,9 @@
-import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatClock } from '../../../lib/format-duration.ts';
+import { LiveTranscript } from '../../live-transcript/components/live-transcript.tsx';
+import { useRefreshFiledNote } from '../../live-transcript/hooks/use-refresh-filed-note.ts';
 import { useMicrophones } from '../hooks/use-microphones.ts';
 import { useRecorder, type Recording } from '../hooks/use-recorder.ts';
 import { MicrophoneSelect } from './microphone-select.tsx';
@@ -41,12 +43,16 @@ export function Recorder({
 }: RecorderProps) {
   const [micRefresh, setMicRefresh] = useState(0);
   const microphones = useMicrophones(micRefresh);
-  const { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel } = useRecorder({
-    onRecorded,
-    padId,
-    padName,
-    deviceId: microphones.chosen,
-  });
+  const refreshFiledNote = useRefreshFiledNote();
+  const liveOptions = useMemo(() => ({ onFiled: refreshFiledNote }), [refreshFiledNote]);
+  const { status, error, elapsedSeconds, level, liveTranscript, start, stop, pause, resume, cancel } =
+    useRecorder({
+      onRecorded,
+      padId,
+      padName,
+      deviceId: microphones.chosen,
+      liveTranscript: liveOptions,
+    });
   const recording = status === 'recording';
   const paused = status === 'paused';
   const active = recording || paused;
@@ -130,6 +136,7 @@ export function Recorder({
       <p aria-live="polite" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
         {STATUS_TEXT[status]}
       </p>
+      <LiveTranscript state={liveTranscript} />
       {error ? (
         <div className="mt-3">
           <FormAlert>{error.message}</FormAlert>

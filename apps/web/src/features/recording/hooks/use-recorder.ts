@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { useLiveTranscript } from '../../live-transcript/hooks/use-live-transcript.ts';
 import type { ChunkedCapture } from '../capture/chunked-capture.ts';
 import { startCompressedCapture } from '../capture/compressed-capture.ts';
 import { createLevelMeter, type LevelMeter } from '../capture/level-meter.ts';
@@ -42,6 +44,12 @@ export interface RecorderOptions {
   padName: string | null;
   /** The chosen microphone; '' for the default. */
   deviceId?: string;
+  /**
+   * Streams a recording made into a pad to the server as it is made, for a live transcript
+   * (features/live-transcript). If the server filed it at Stop, the note goes to `onFiled`
+   * instead of `onRecorded`, and this device's copy is removed; else `onRecorded` as always.
+   */
+  liveTranscript?: { onFiled: (note: VoiceNote) => unknown };
 }
 
 const MIN_SECONDS = 0.3;
@@ -94,18 +102,21 @@ const notSaving: RecorderError = {
  * loses at most the last few seconds (see useRecoveredRecordings). While recording the screen
  * is kept on and leaving the page asks first.
  */
-export function useRecorder({ onRecorded, padId, padName, deviceId = '' }: RecorderOptions) {
+export function useRecorder({ onRecorded, padId, padName, deviceId = '', liveTranscript }: RecorderOptions) {
   const [status, setStatus] = useState<RecorderStatus>('idle');
   const [error, setError] = useState<RecorderError | null>(null);
   const [elapsedSeconds, setElapsedSeconds] = useState(0);
   const [level, setLevel] = useState(0);
   const sessionRef = useRef<Session | null>(null);
   const busyRef = useRef(false);
-  const latest = useRef({ onRecorded, padId, padName, deviceId });
+  const latest = useRef({ onRecorded, padId, padName, deviceId, liveTranscript });
+  const live = useLiveTranscript();
+  const { start: startLive, pause: pauseLive, resume: resumeLive, finish: finishLive } = live;
+  const { filed: liveFiled, abort: abortLive } = live;
 
   useEffect(() => {
-    latest.current = { onRecorded, padId, padName, deviceId };
-  }, [onRecorded, padId, padName, deviceId]);
+    latest.current = { onRecorded, padId, padName, deviceId, liveTranscript };
+  }, [onRecorded, padId, padName, deviceId, liveTranscript]);
 
   const active = status === 'recording' || status === 'paused';
   useWakeLock(active);
@@ -150,8 +161,9 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '' }: Recor
       const session = sessionRef.current;
       sessionRef.current = null;
       if (session) void discard(session);
+      abortLive();
     },
-    [],
+    [abortLive],
   );
 
   const start = useCallback(async () => {
@@ -207,6 +219,8 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '' }: Recor
         fileName: format.fileName,
         sampleRate: pcm ? pcm.sampleRate : null,
       });
+      if (pad && context && source && latest.current.liveTranscript)
+        startLive({ context, source, padId: pad });
       sessionRef.current = {
         id,
         format,
@@ -228,12 +242,13 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '' }: Recor
       for (const track of stream.getTracks()) track.stop();
       void context?.close().catch(() => undefined);
       releaseLock();
+      abortLive();
       setError(describeMicrophoneError(cause));
       setStatus('idle');
     } finally {
       busyRef.current = false;
     }
-  }, []);
+  }, [startLive, abortLive]);
 
   const stop = useCallback(async () => {
     const session = sessionRef.current;
@@ -242,14 +257,27 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '' }: Recor
     setStatus('finishing');
     const stoppedAt = performance.now();
     await session.capture.stop();
-    release(session);
-    setLevel(0);
     const durationSeconds = session.pcm
       ? session.pcm.samples() / session.pcm.sampleRate
       : session.clock.elapsedSeconds(stoppedAt);
+    const tooShort = durationSeconds < MIN_SECONDS;
+    // The live stream's last audio leaves before the AudioContext closes.
+    if (tooShort) abortLive();
+    else await finishLive();
+    release(session);
+    setLevel(0);
     const pieces = await session.writer.finish(durationSeconds);
+    const filed = tooShort ? null : await liveFiled();
     setStatus('idle');
-    if (durationSeconds < MIN_SECONDS || pieces.length === 0) {
+    if (filed) {
+      // The server has the audio and its transcript: safe elsewhere, as when the outbox takes it.
+      await Promise.resolve(latest.current.liveTranscript?.onFiled(filed)).catch(() => undefined);
+      await session.writer.discard().catch(() => undefined);
+      session.releaseLock();
+      announceRecordingsChanged();
+      return;
+    }
+    if (tooShort || pieces.length === 0) {
       await discard(session);
       setError({
         kind: 'too-short',
@@ -279,26 +307,28 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '' }: Recor
       session.releaseLock();
       announceRecordingsChanged();
     }
-  }, []);
+  }, [finishLive, liveFiled, abortLive]);
 
   const pause = useCallback(() => {
     const session = sessionRef.current;
     if (!session || session.clock.paused) return;
     const now = performance.now();
     session.capture.pause();
+    pauseLive();
     session.clock.pause(now);
     setLevel(0);
     setElapsedSeconds(session.clock.elapsedSeconds(now));
     setStatus('paused');
-  }, []);
+  }, [pauseLive]);
 
   const resume = useCallback(() => {
     const session = sessionRef.current;
     if (!session || !session.clock.paused) return;
     session.clock.resume(performance.now());
     session.capture.resume();
+    resumeLive();
     setStatus('recording');
-  }, []);
+  }, [resumeLive]);
 
   /** Stops and throws the audio away. */
   const cancel = useCallback(() => {
@@ -306,12 +336,24 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '' }: Recor
     if (!session) return;
     sessionRef.current = null;
     void discard(session);
+    abortLive();
     setLevel(0);
     setElapsedSeconds(0);
     setStatus('idle');
-  }, []);
+  }, [abortLive]);
 
-  return { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel };
+  return {
+    status,
+    error,
+    elapsedSeconds,
+    level,
+    liveTranscript: live.state,
+    start,
+    stop,
+    pause,
+    resume,
+    cancel,
+  };
 }
 
 /** "audio/webm;codecs=opus" -> "audio/webm". */

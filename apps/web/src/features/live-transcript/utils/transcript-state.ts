@@ -1,0 +1,69 @@
+import type { TranscriptWord } from '@voxpad/shared/voice-notes';
+
+/**
+ * off: no live stream (not recording into a pad, or not started yet).
+ * connecting → live → stopping → filed: the healthy course.
+ * dropped: the stream was lost while recording; the recording goes on and is uploaded.
+ * not-filed: Stop came but the note was not filed in time; the recording is uploaded instead.
+ */
+export type LiveStatus = 'off' | 'connecting' | 'live' | 'stopping' | 'filed' | 'dropped' | 'not-filed';
+
+export interface TranscriptState {
+  status: LiveStatus;
+  /** Finished sentences, in order, each as its words (never empty). */
+  sentences: TranscriptWord[][];
+  /** The sentence still being spoken, as last heard: replaced by each partial and by its final. */
+  partial: TranscriptWord[];
+}
+
+export type TranscriptAction =
+  | { type: 'connecting' }
+  | { type: 'live' }
+  | { type: 'partial'; words: TranscriptWord[] }
+  | { type: 'final'; words: TranscriptWord[] }
+  | { type: 'stopping' }
+  | { type: 'filed' }
+  | { type: 'dropped' }
+  | { type: 'reset' };
+
+export const initialTranscriptState: TranscriptState = { status: 'off', sentences: [], partial: [] };
+
+const streaming = (status: LiveStatus) =>
+  status === 'connecting' || status === 'live' || status === 'stopping';
+
+export function transcriptReducer(state: TranscriptState, action: TranscriptAction): TranscriptState {
+  switch (action.type) {
+    case 'connecting':
+      return { status: 'connecting', sentences: [], partial: [] };
+    case 'live':
+      return state.status === 'connecting' ? { ...state, status: 'live' } : state;
+    case 'partial':
+      return streaming(state.status) ? { ...state, partial: action.words } : state;
+    case 'final':
+      if (!streaming(state.status)) return state;
+      return {
+        ...state,
+        sentences: action.words.length > 0 ? [...state.sentences, action.words] : state.sentences,
+        partial: [],
+      };
+    case 'stopping':
+      return streaming(state.status) ? { ...state, status: 'stopping' } : state;
+    case 'filed':
+      return streaming(state.status) ? { ...state, status: 'filed', partial: [] } : state;
+    case 'dropped':
+      if (!streaming(state.status)) return state;
+      return { ...state, status: state.status === 'stopping' ? 'not-filed' : 'dropped', partial: [] };
+    case 'reset':
+      return initialTranscriptState;
+  }
+}
+
+/** A sentence's words as text. */
+export function sentenceText(words: readonly TranscriptWord[]): string {
+  return words.map((word) => word.word).join(' ');
+}
+
+/** The final words as one line of text, as the note's transcript will read. */
+export function finalText(state: TranscriptState): string {
+  return state.sentences.map(sentenceText).join(' ');
+}
