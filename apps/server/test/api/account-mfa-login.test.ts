@@ -65,7 +65,7 @@ describe('a login of a user with TOTP', () => {
     // Trust cannot be answered before the second factor.
     expect((await client.post(MFA_TRUST, { trust: true })).status).toBe(409);
 
-    const second = await client.post(MFA_AUTHENTICATE, { code: authenticator.nextCode() });
+    const second = await client.post(MFA_AUTHENTICATE, { code: await authenticator.nextCode() });
     expect(second.status).toBe(401);
     expect(pendingFlow(second.body)).toBe('mfa_trust');
     expect((await client.get('/api/v1/pad/')).status).toBe(401);
@@ -82,7 +82,7 @@ describe('a login of a user with TOTP', () => {
   it('refuses a wrong code, an expired one and a reused one with allauth’s incorrect_code', async () => {
     const person = await accountWithTotp();
     const { client, app: authenticator } = person;
-    const used = authenticator.nextCode();
+    const used = await authenticator.nextCode();
     await logInWithCode(client, person, used);
 
     const login = await logInAgain(client, person.email, person.password);
@@ -100,7 +100,7 @@ describe('a login of a user with TOTP', () => {
     }
     expect((await client.get(`${AUTH}/auth/session`)).status).toBe(401);
     // A fresh code still works after the wrong ones.
-    expect((await client.post(MFA_AUTHENTICATE, { code: authenticator.nextCode() })).status).toBe(401);
+    expect((await client.post(MFA_AUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(401);
     expect((await client.post(MFA_TRUST, { trust: false })).status).toBe(200);
   });
 
@@ -114,7 +114,7 @@ describe('a login of a user with TOTP', () => {
     expect(confirmed.status).toBe(401);
     expect(pendingFlow(confirmed.body)).toBe('mfa_authenticate');
     expect((await client.get('/api/v1/pad/')).status).toBe(401);
-    expect((await client.post(MFA_AUTHENTICATE, { code: authenticator.nextCode() })).status).toBe(401);
+    expect((await client.post(MFA_AUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(401);
     const done = await client.post<Methods>(MFA_TRUST, { trust: false });
     expect(done.body.data.methods.map((m) => m.method)).toEqual(['code', 'mfa']);
   });
@@ -151,7 +151,7 @@ describe('rate limits on code entry', () => {
       for (let i = 0; i < 3; i++) {
         expect((await client.post(MFA_AUTHENTICATE, { code: '000000' })).status).toBe(400);
       }
-      const blocked = await client.post(MFA_AUTHENTICATE, { code: authenticator.nextCode() });
+      const blocked = await client.post(MFA_AUTHENTICATE, { code: await authenticator.nextCode() });
       expect(blocked.status).toBe(400);
       expect(errorsOf(blocked.body)).toEqual([
         expect.objectContaining({ code: 'too_many_login_attempts', message: expect.stringMatching(/Wait/) }),

@@ -55,7 +55,7 @@ describe('a provider login of a user with TOTP', () => {
     expect(session.status).toBe(401);
     expect(pendingFlow(session.body)).toBe('mfa_authenticate');
     expect((await client.get('/api/v1/pad/')).status).toBe(401);
-    expect((await client.post(MFA_AUTHENTICATE, { code: authenticator.nextCode() })).status).toBe(401);
+    expect((await client.post(MFA_AUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(401);
     const done = await client.post(MFA_TRUST, { trust: false });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({

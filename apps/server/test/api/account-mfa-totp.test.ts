@@ -46,7 +46,7 @@ describe('POST account/authenticators/totp', () => {
     const { client } = await verifiedAccount(app);
     const offer = await client.get<TotpOffer>(TOTP);
     const authenticator = new AuthenticatorApp(offer.body.meta.secret);
-    const res = await client.post(TOTP, { code: authenticator.nextCode() });
+    const res = await client.post(TOTP, { code: await authenticator.nextCode() });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 200,
@@ -61,7 +61,7 @@ describe('POST account/authenticators/totp', () => {
       expect.objectContaining({ type: 'recovery_codes', total_code_count: 10, unused_code_count: 10 }),
     ]);
     // A second activation is a conflict, not a second secret.
-    expect((await client.post(TOTP, { code: authenticator.nextCode() })).status).toBe(409);
+    expect((await client.post(TOTP, { code: await authenticator.nextCode() })).status).toBe(409);
   });
 
   it('answers 409 while any email address is unverified, as adding a passkey does', async () => {
@@ -73,7 +73,7 @@ describe('POST account/authenticators/totp', () => {
       200,
     );
     expect((await client.get(TOTP)).status).toBe(409);
-    expect((await client.post(TOTP, { code: authenticator.nextCode() })).status).toBe(409);
+    expect((await client.post(TOTP, { code: await authenticator.nextCode() })).status).toBe(409);
     expect((await client.get<{ data: unknown[] }>(AUTHENTICATORS)).body.data).toEqual([]);
   });
 
@@ -81,7 +81,7 @@ describe('POST account/authenticators/totp', () => {
     const { client } = await verifiedAccount(app);
     const earlier = new AuthenticatorApp((await client.get<TotpOffer>(TOTP)).body.meta.secret);
     const latest = new AuthenticatorApp((await client.get<TotpOffer>(TOTP)).body.meta.secret);
-    for (const code of ['000000', earlier.nextCode(), latest.expiredCode(), 'not a code']) {
+    for (const code of ['000000', await earlier.nextCode(), latest.expiredCode(), 'not a code']) {
       const res = await client.post(TOTP, { code });
       expect(res.status, code).toBe(400);
       expect(errorsOf(res.body)).toEqual([
@@ -108,7 +108,7 @@ describe('POST account/authenticators/totp', () => {
       .executeTakeFirstOrThrow();
     expect(session.data).not.toContain(secret);
     const authenticator = new AuthenticatorApp(secret);
-    expect((await client.post(TOTP, { code: authenticator.nextCode() })).status).toBe(200);
+    expect((await client.post(TOTP, { code: await authenticator.nextCode() })).status).toBe(200);
     const codes = (await client.get<{ data: { unused_codes: string[] } }>(RECOVERY_CODES)).body.data
       .unused_codes;
     const rows = await app.db.selectFrom('authenticators').selectAll().execute();
@@ -148,7 +148,7 @@ describe('reauthentication guards every change', () => {
     expect(errorsOf(wrong.body)).toEqual([expect.objectContaining({ code: 'incorrect_code' })]);
     const again = await client.post<{ data: { methods: { method: string; type?: string }[] } }>(
       MFA_REAUTHENTICATE,
-      { code: authenticator.nextCode() },
+      { code: await authenticator.nextCode() },
     );
     expect(again.status).toBe(200);
     expect(again.body.data.methods.at(-1)).toEqual({
@@ -167,7 +167,7 @@ describe('reauthentication guards every change', () => {
     const { client } = await verifiedAccount(app);
     const offer = await client.get<TotpOffer>(TOTP);
     await ageAuthentication(app, client, PAST_REAUTHENTICATION_MS);
-    const res = await client.post(TOTP, { code: new AuthenticatorApp(offer.body.meta.secret).nextCode() });
+    const res = await client.post(TOTP, { code: await new AuthenticatorApp(offer.body.meta.secret).nextCode() });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ data: { flows: [{ id: 'reauthenticate' }] } });
     expect((await client.get(TOTP)).status).toBe(404);

@@ -17,7 +17,7 @@ describe('trust this browser (allauth’s MFA_TRUST_ENABLED)', () => {
   it('skips the second factor on the trusted browser only, until the second factors change', async () => {
     const person = await verifiedAccount(app);
     const { app: authenticator } = await activateTotp(person.client);
-    await logInWithCode(person.client, person, authenticator.nextCode(), true);
+    await logInWithCode(person.client, person, await authenticator.nextCode(), true);
     const cookie = person.client.cookies.get('mfa_trusted');
     expect(cookie).toBeDefined();
     expect(cookie).not.toContain(person.email);
@@ -43,7 +43,7 @@ describe('trust this browser (allauth’s MFA_TRUST_ENABLED)', () => {
 
     // Turning TOTP off and on again (a new secret) ends the trust.
     await ageAuthentication(app, person.client, PAST_REAUTHENTICATION_MS);
-    expect((await person.client.post(MFA_REAUTHENTICATE, { code: authenticator.nextCode() })).status).toBe(
+    expect((await person.client.post(MFA_REAUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(
       200,
     );
     expect((await person.client.delete(TOTP)).status).toBe(200);
@@ -59,7 +59,7 @@ describe('trust this browser (allauth’s MFA_TRUST_ENABLED)', () => {
   it('keeps asking when the person chose not to trust the browser', async () => {
     const person = await verifiedAccount(app);
     const { app: authenticator } = await activateTotp(person.client);
-    await logInWithCode(person.client, person, authenticator.nextCode(), false);
+    await logInWithCode(person.client, person, await authenticator.nextCode(), false);
     expect(person.client.cookies.has('mfa_trusted')).toBe(false);
     const again = await logInAgain(person.client, person.email, person.password);
     expect(pendingFlow(again.body)).toBe('mfa_authenticate');

@@ -51,7 +51,7 @@ async function withTotp() {
   const person = await account();
   const offer = await person.client.get<{ meta: { secret: string } }>(TOTP);
   const authenticator = new AuthenticatorApp(offer.body.meta.secret);
-  expect((await person.client.post(TOTP, { code: authenticator.nextCode() })).status).toBe(200);
+  expect((await person.client.post(TOTP, { code: await authenticator.nextCode() })).status).toBe(200);
   return { ...person, authenticator };
 }
 
@@ -79,12 +79,12 @@ describe('account/authenticators/totp', () => {
       (await client.get<{ meta: { secret: string } }>(TOTP)).body.meta.secret,
     );
     expect((await client.post(TOTP, { code: '000000' })).status).toBe(400);
-    expect((await client.post(TOTP, { code: authenticator.nextCode() })).status).toBe(200);
-    expect((await client.post(TOTP, { code: authenticator.nextCode() })).status).toBe(409);
+    expect((await client.post(TOTP, { code: await authenticator.nextCode() })).status).toBe(200);
+    expect((await client.post(TOTP, { code: await authenticator.nextCode() })).status).toBe(409);
     await ageAuthentication(app, client, PAST_REAUTHENTICATION_MS);
     expect((await client.post(TOTP, { code: '000000' })).status).toBe(401);
     expect((await client.delete(TOTP)).status).toBe(401);
-    expect((await client.post(MFA_REAUTHENTICATE, { code: authenticator.nextCode() })).status).toBe(200);
+    expect((await client.post(MFA_REAUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(200);
     expect((await client.delete(TOTP)).status).toBe(200);
   });
 });
@@ -109,12 +109,12 @@ describe('auth/2fa', () => {
     const client = await browser();
     expect((await client.post(`${AUTH}/auth/login`, { email, password })).status).toBe(401);
     expect((await client.post(MFA_AUTHENTICATE, { code: '000000' })).status).toBe(400);
-    expect((await client.post(MFA_AUTHENTICATE, { code: authenticator.nextCode() })).status).toBe(401);
+    expect((await client.post(MFA_AUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(401);
     expect((await client.get(`${AUTH}/auth/session`)).status).toBe(401);
     expect((await client.post(MFA_TRUST, { trust: 'maybe' })).status).toBe(400);
     expect((await client.post(MFA_TRUST, { trust: true })).status).toBe(200);
     expect((await client.post(MFA_REAUTHENTICATE, { code: '000000' })).status).toBe(400);
-    expect((await client.post(MFA_REAUTHENTICATE, { code: authenticator.nextCode() })).status).toBe(200);
+    expect((await client.post(MFA_REAUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(200);
   });
 });
 
