@@ -17,6 +17,7 @@ const serverApiProjects = backends.map((backend) => ({
     include: ['test/api/**/*.test.ts', 'test/jobs/**/*.test.ts'],
     env: { TEST_DB: backend },
     globalSetup: ['test/support/global-setup.ts'],
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -30,6 +31,7 @@ const serverConformanceProjects = backends.map((backend) => ({
     include: ['test/conformance/**/*.test.ts'],
     env: { TEST_DB: backend },
     globalSetup: ['test/support/global-setup.ts', 'test/conformance/coverage-setup.ts'],
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -58,6 +60,12 @@ const serverScaleProjects =
       ]
     : [];
 
+/**
+ * The server's test files share nothing but the modules they import (no mocks, no module
+ * state a file relies on being fresh), so they run without per-file isolation: each worker
+ * imports Fastify, the AWS SDK and the rest once instead of once per file, which halves the
+ * run (63 s against 29 s for 24 API files). The web project keeps isolation (jsdom).
+ */
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one file at a time; most of these files wait on child
@@ -77,6 +85,7 @@ export default defineConfig({
             'test/engines/**/*.test.ts',
             'test/storage/**/*.test.ts',
           ],
+          isolate: false,
           testTimeout: 60_000,
         },
       },

@@ -21,14 +21,18 @@ try {
 
 // Every step runs even when an earlier one fails, so one run shows every problem.
 const failed = [];
+const began = Date.now();
+const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 for (const [title, cmd, args] of steps) {
   log(title);
+  const stepBegan = Date.now();
   try {
     run(cmd, args, { env: { ...process.env, TEST_DATABASES: backends } });
   } catch (error) {
     process.stderr.write(`\n${error.message}\n`);
     failed.push(title);
   }
+  log(`${title}: ${minutes(stepBegan)} (${minutes(began)} since set-up)`);
 }
 if (failed.length > 0) {
   log(`Failed: ${failed.join('; ')}`);
