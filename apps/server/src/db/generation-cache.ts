@@ -1,19 +1,5 @@
-import { performance } from 'node:perf_hooks';
 import type { Db } from './database.ts';
 import { generationOf } from './generation.ts';
-
-/** When each scope (a request) first read through a cache: its reads share that freshness point. */
-const firstReads = new WeakMap<object, number>();
-
-function freshnessPoint(scope: object | undefined): number {
-  if (!scope) return performance.now();
-  let since = firstReads.get(scope);
-  if (since === undefined) {
-    since = performance.now();
-    firstReads.set(scope, since);
-  }
-  return since;
-}
 
 /**
  * Values read from the database, reused while its generation (db/generation.ts) is unchanged,
@@ -32,7 +18,9 @@ export class GenerationCache<V> {
   async read(key: string, load: () => Promise<V>, scope?: object): Promise<V> {
     // Taken before loading: a value loaded after a write can only be labelled older than
     // it is, which throws it away early, never keeps it too long.
-    const generation = await generationOf(this.db)?.at(freshnessPoint(scope));
+    const asked = generationOf(this.db)?.at(scope);
+    // SQLite answers at once; only PostgreSQL's answer may have to wait (no await otherwise).
+    const generation = asked instanceof Promise ? await asked : asked;
     if (generation === undefined) return load();
     const hit = this.#entries.get(key);
     if (hit && hit.generation === generation) return hit.value;

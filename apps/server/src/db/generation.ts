@@ -14,10 +14,11 @@ import type { Db } from './database.ts';
  */
 export interface Generation {
   /**
-   * The generation counting every commit completed before `since` (a performance.now() time),
-   * or undefined when changes cannot be followed (PostgreSQL's listener is down): read afresh.
+   * The generation counting every commit completed before `scope` (a request) first asked, or
+   * before now without one; undefined when changes cannot be followed (PostgreSQL's listener
+   * is down): read afresh.
    */
-  at(since: number): number | undefined | Promise<number | undefined>;
+  at(scope?: object): number | undefined | Promise<number | undefined>;
 }
 
 export class SqliteGeneration implements Generation {

@@ -11,6 +11,19 @@ const RECONNECT_MS = 1_000;
 /** A round trip on the listener that takes longer than this means the connection is lost. */
 const ROUND_TRIP_LIMIT_MS = 2_000;
 
+/** When each scope (a request) first asked: its cached reads share that freshness point. */
+const firstAsked = new WeakMap<object, number>();
+
+function freshnessPoint(scope: object | undefined): number {
+  if (!scope) return performance.now();
+  let since = firstAsked.get(scope);
+  if (since === undefined) {
+    since = performance.now();
+    firstAsked.set(scope, since);
+  }
+  return since;
+}
+
 interface RoundTrip {
   sentAt: number;
   done: Promise<void>;
@@ -45,7 +58,8 @@ export class PostgresGeneration implements Generation {
 
   constructor(private readonly url: string) {}
 
-  async at(since: number): Promise<number | undefined> {
+  async at(scope?: object): Promise<number | undefined> {
+    const since = freshnessPoint(scope);
     while (this.#caughtUpTo < since) {
       const listener = this.#listener;
       if (!listener) return undefined;
@@ -93,7 +107,8 @@ export class PostgresGeneration implements Generation {
     };
     let late: NodeJS.Timeout | undefined;
     const done = Promise.race([
-      listener.query('select 1').then(() => {
+      // An empty query: nothing to parse or plan, yet it waits its turn behind the notifications.
+      listener.query('').then(() => {
         this.#caughtUpTo = Math.max(this.#caughtUpTo, sentAt);
       }),
       new Promise<never>((_, reject) => {
