@@ -13,7 +13,7 @@ import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
 import type { Utterance } from './utterance-endpointer.ts';
 
 /** Partials are decoded only while decoding takes less than this share of the audio's length. */
-const MAX_PARTIAL_RTF = 0.5;
+const MAX_PARTIAL_RTF = 1;
 
 export interface LiveDecoderEvents {
   final: (words: TranscriptWord[]) => void;
@@ -80,6 +80,8 @@ export class LiveDecoder {
     this.#partialRunning = true;
     this.#chain = this.#chain.then(async () => {
       try {
+        // A final queued meanwhile (an utterance ended, or Stop) goes first: this partial is stale.
+        if (this.#waiting > 0) return;
         const words = await this.#decode(utterance);
         // Finals already cover this audio: the partial would only flicker.
         if (utterance.from >= this.#finalEnd && words.length > 0) this.#events.partial(words);

@@ -34,7 +34,7 @@ const WAV_HEADER_BYTES = 44;
 /** Reading pauses while this much audio waits to be decoded, and resumes below half of it. */
 const MAX_LAG_SECONDS = 8;
 /** The utterance in progress is decoded for partial words after this much more audio. */
-const PARTIAL_EVERY_SECONDS = 0.5;
+const PARTIAL_EVERY_SECONDS = 0.3;
 
 export interface LiveDeps {
   filing: Omit<FilingDeps, 'maxBytes'>;
