@@ -167,7 +167,9 @@ describe('reauthentication guards every change', () => {
     const { client } = await verifiedAccount(app);
     const offer = await client.get<TotpOffer>(TOTP);
     await ageAuthentication(app, client, PAST_REAUTHENTICATION_MS);
-    const res = await client.post(TOTP, { code: await new AuthenticatorApp(offer.body.meta.secret).nextCode() });
+    const res = await client.post(TOTP, {
+      code: await new AuthenticatorApp(offer.body.meta.secret).nextCode(),
+    });
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ data: { flows: [{ id: 'reauthenticate' }] } });
     expect((await client.get(TOTP)).status).toBe(404);

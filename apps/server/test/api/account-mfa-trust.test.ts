@@ -43,9 +43,9 @@ describe('trust this browser (allauth’s MFA_TRUST_ENABLED)', () => {
 
     // Turning TOTP off and on again (a new secret) ends the trust.
     await ageAuthentication(app, person.client, PAST_REAUTHENTICATION_MS);
-    expect((await person.client.post(MFA_REAUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(
-      200,
-    );
+    expect(
+      (await person.client.post(MFA_REAUTHENTICATE, { code: await authenticator.nextCode() })).status,
+    ).toBe(200);
     expect((await person.client.delete(TOTP)).status).toBe(200);
     // With no second factor, the password alone logs in.
     expect((await logInAgain(person.client, person.email, person.password)).status).toBe(200);

@@ -84,7 +84,9 @@ describe('account/authenticators/totp', () => {
     await ageAuthentication(app, client, PAST_REAUTHENTICATION_MS);
     expect((await client.post(TOTP, { code: '000000' })).status).toBe(401);
     expect((await client.delete(TOTP)).status).toBe(401);
-    expect((await client.post(MFA_REAUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(200);
+    expect((await client.post(MFA_REAUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(
+      200,
+    );
     expect((await client.delete(TOTP)).status).toBe(200);
   });
 });
@@ -114,7 +116,9 @@ describe('auth/2fa', () => {
     expect((await client.post(MFA_TRUST, { trust: 'maybe' })).status).toBe(400);
     expect((await client.post(MFA_TRUST, { trust: true })).status).toBe(200);
     expect((await client.post(MFA_REAUTHENTICATE, { code: '000000' })).status).toBe(400);
-    expect((await client.post(MFA_REAUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(200);
+    expect((await client.post(MFA_REAUTHENTICATE, { code: await authenticator.nextCode() })).status).toBe(
+      200,
+    );
   });
 });
 
