@@ -1,5 +1,4 @@
 import type SQLite from 'better-sqlite3';
-import type { Db } from './database.ts';
 
 /**
  * A number that changes whenever anything in the database may have changed: every write
@@ -59,13 +58,14 @@ export class SqliteGeneration implements Generation {
   }
 }
 
-const generations = new WeakMap<Db, Generation>();
+/** By database handle (db/database.ts's Kysely instance); keyed loosely so this file needs none of it. */
+const generations = new WeakMap<object, Generation>();
 
-export function registerGeneration(db: Db, generation: Generation): void {
+export function registerGeneration(db: object, generation: Generation): void {
   generations.set(db, generation);
 }
 
 /** The database's generation, or undefined when it has none (a tool's database). */
-export function generationOf(db: Db): Generation | undefined {
+export function generationOf(db: object): Generation | undefined {
   return generations.get(db);
 }
