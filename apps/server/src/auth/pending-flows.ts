@@ -1,6 +1,6 @@
 import { LOGIN_CODE_LIFETIME_SECONDS } from '@voxpad/shared/auth';
 import type { AuthenticatorType } from '../db/schema.ts';
-import type { AuthMethod, Session } from './sessions/session-store.ts';
+import type { AuthMethod } from './sessions/auth-method.ts';
 
 /** allauth's ACCOUNT_LOGIN_TIMEOUT: how long a login may wait on a pending step. */
 export const LOGIN_TIMEOUT_MS = 15 * 60 * 1000;
@@ -93,8 +93,17 @@ function lifetime(pending: PendingFlow): number {
   return pending.flow === 'login_by_code' ? LOGIN_CODE_TIMEOUT_MS : LOGIN_TIMEOUT_MS;
 }
 
+/** The part of a session a pending flow lives in (a structural type, so this file needs no session store). */
+interface SessionWithPending {
+  userId: string | null;
+  data: { pending?: PendingFlow };
+}
+
 /** The session's pending flow, unless it has timed out. */
-export function activePending(session: Session | undefined, now = Date.now()): PendingFlow | undefined {
+export function activePending(
+  session: SessionWithPending | undefined,
+  now = Date.now(),
+): PendingFlow | undefined {
   const pending = session?.data.pending;
   if (!pending || session.userId) return undefined;
   return now - pending.at <= lifetime(pending) ? pending : undefined;

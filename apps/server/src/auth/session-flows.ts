@@ -5,7 +5,8 @@ import type { AuthSettings } from './auth-settings.ts';
 import { authenticatedBody, unauthenticatedBody } from './envelopes.ts';
 import type { PendingFlow } from './pending-flows.ts';
 import type {} from './mfa/second-factor-gate.ts';
-import type { AuthMethod, Session } from './sessions/session-store.ts';
+import type { Session } from './sessions/session-store.ts';
+import type { AuthMethod } from './sessions/auth-method.ts';
 
 /**
  * Every login ends here: it starts a brand-new session (no fixation) for the user, or, when

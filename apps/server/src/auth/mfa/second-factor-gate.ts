@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { AuthSettings } from '../auth-settings.ts';
-import type { AuthMethod } from '../sessions/session-store.ts';
+import type { AuthMethod } from '../sessions/auth-method.ts';
 import { authenticatorTypes, factorsFingerprint, secondFactorIds } from './mfa-factors.ts';
 import type { SecretBox } from './secret-box.ts';
 import { isTrustedBrowser } from './trust.ts';

@@ -5,7 +5,7 @@ import { currentUser, type AuthContext } from '../auth-context.ts';
 import { sendConfirmation } from '../email-verification.ts';
 import { conflictBody, tooManyRequestsBody } from '../envelopes.ts';
 import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
-import type { AuthMethod } from '../sessions/session-store.ts';
+import type { AuthMethod } from '../sessions/auth-method.ts';
 
 export function registerLoginRoute(app: FastifyInstance, ctx: AuthContext) {
   const { db, settings, limiter } = ctx;

@@ -5,7 +5,7 @@ import { tooManyRequestsBody } from '../envelopes.ts';
 import { beginAuthentication, completeAuthentication } from '../mfa/webauthn-authentication.ts';
 import { unknownPasskey } from '../mfa/webauthn-credentials.ts';
 import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
-import type { AuthMethod } from '../sessions/session-store.ts';
+import type { AuthMethod } from '../sessions/auth-method.ts';
 import { findUserById } from '../users-repository.ts';
 
 /**

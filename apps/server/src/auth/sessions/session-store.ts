@@ -6,21 +6,7 @@ import type { SessionRow } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import type { WebauthnChallengeState } from '../mfa/webauthn-challenge-state.ts';
 import type { PendingFlow } from '../pending-flows.ts';
-
-export interface AuthMethod {
-  method: 'password' | 'password_reset' | 'code' | 'socialaccount' | 'mfa';
-  at: number;
-  /** The authenticator type of an `mfa` method (allauth's). */
-  type?: 'totp' | 'recovery_codes' | 'webauthn';
-  /** An `mfa` method that logged in on its own (a passkey login). */
-  passwordless?: boolean;
-  email?: string;
-  username?: string;
-  provider?: string;
-  uid?: string;
-  /** allauth's record of a reauthentication (the password typed again), not of a login. */
-  reauthenticated?: boolean;
-}
+import type { AuthMethod } from './auth-method.ts';
 
 /** What a session remembers between requests. */
 export interface SessionData {

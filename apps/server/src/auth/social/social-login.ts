@@ -5,7 +5,7 @@ import { AuthInputError, type FieldError } from '../auth-errors.ts';
 import { emailErrors, usernameErrors } from '../account-validation.ts';
 import type { AuthSettings } from '../auth-settings.ts';
 import type { ProviderSignupPending } from '../pending-flows.ts';
-import type { AuthMethod } from '../sessions/session-store.ts';
+import type { AuthMethod } from '../sessions/auth-method.ts';
 import {
   findUserByEmail,
   findUserById,
