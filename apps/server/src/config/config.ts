@@ -88,7 +88,8 @@ const envSchema = z.object({
   // Test suites only: a cheap scrypt so thousands of logins stay fast. Refused in production.
   PASSWORD_HASH_COST: z.enum(['standard', 'test']).default('standard'),
   /** Lets a Prometheus scraper on another machine read /metrics (loopback needs no token). */
-  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional(),
+  // Empty means unset, as `METRICS_TOKEN=${VAR:-}` in a compose file or unit gives.
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional()),
   API_TOKENS_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   ACCOUNT_RATE_LIMITS: z
     .string()

@@ -27,6 +27,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, JOB_SIGNALS: 'maybe' })).toThrow(/JOB_SIGNALS/);
   });
 
+  it('takes an empty METRICS_TOKEN as unset, as `${VAR:-}` in a compose file gives it', () => {
+    const base = { PUBLIC_URL: 'http://127.0.0.1:8080', SECRET_KEY: 'k'.repeat(32) };
+    expect(loadConfig({ ...base, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('lists every problem at once, naming each variable', () => {
     let error: unknown;
     try {
