@@ -1,18 +1,27 @@
 /**
  * The messages of the live transcription socket (README "Live transcription"). Audio travels
- * in binary frames of 16 kHz mono signed 16-bit little-endian PCM; control travels in text
- * frames of JSON, checked here at the edge.
+ * in binary frames of 16 kHz mono signed 16-bit little-endian PCM, or of Opus in a WebM or Ogg
+ * container when "start" says so; control travels in text frames of JSON, checked here at the
+ * edge.
  */
 import { z } from 'zod';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import type { TranscriptWord } from '../transcription/transcriber.ts';
 
 export const LIVE_SAMPLE_RATE = 16000;
-export const LIVE_FORMAT = 'pcm_s16le';
+export const LIVE_FORMATS = ['pcm_s16le', 'opus'] as const;
+export type LiveFormat = (typeof LIVE_FORMATS)[number];
+/** The format of a stream whose client sends no "start". */
+export const DEFAULT_LIVE_FORMAT: LiveFormat = 'pcm_s16le';
+
+export function isLiveFormat(format: string): format is LiveFormat {
+  return (LIVE_FORMATS as readonly string[]).includes(format);
+}
 
 const startMessage = z.object({
   type: z.literal('start'),
-  format: z.string().default(LIVE_FORMAT),
+  format: z.string().default(DEFAULT_LIVE_FORMAT),
+  /** Of PCM only: Opus says its own rate, and is decoded to LIVE_SAMPLE_RATE anyway. */
   sample_rate: z.number().int().default(LIVE_SAMPLE_RATE),
   /**
    * True (the default): a socket that closes without "stop" is filed with what arrived. False:
@@ -35,6 +44,7 @@ export type ServerMessage =
 export const LIVE_ERROR_CODES = {
   badMessage: 'bad_message',
   unsupportedFormat: 'unsupported_format',
+  undecodableAudio: 'undecodable_audio',
   alreadyStarted: 'already_started',
   emptyAudio: 'empty_audio',
   transcriptionFailed: 'transcription_failed',
@@ -60,5 +70,8 @@ export function parseClientMessage(text: string): ClientMessage | string {
   }
   const parsed = clientMessageSchema.safeParse(json);
   if (parsed.success) return parsed.data;
-  return 'Unknown message: send {"type":"start","format":"pcm_s16le","sample_rate":16000} or {"type":"stop"}.';
+  return (
+    'Unknown message: send {"type":"start","format":"pcm_s16le","sample_rate":16000}, ' +
+    '{"type":"start","format":"opus"} or {"type":"stop"}.'
+  );
 }

@@ -3,6 +3,8 @@
  * Everything that can be refused is refused before the upgrade, as a plain HTTP answer in the
  * API's error shape: a foreign Origin (403; a page elsewhere cannot ride the session cookie),
  * no session (401), a pad that is not the user's (404), an upload quota spent (429).
+ * When the server closes, what still runs for an open stream (an Opus stream's ffmpeg) is
+ * stopped and reaped before it finishes closing.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -28,6 +30,11 @@ interface PadParams {
 
 export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
   const admitted = new WeakMap<FastifyRequest, LiveContext>();
+  // Sessions whose input may still run: until their socket closed and the input finished.
+  const open = new Set<LiveSession>();
+  app.addHook('onClose', async () => {
+    await Promise.all([...open].map((session) => session.close()));
+  });
 
   app.get<{ Params: PadParams }>(
     '/pad/:padId/voicenote/live/',
@@ -66,7 +73,11 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         if (isBinary) session.audio(bytes);
         else session.text(bytes.toString('utf8'));
       });
-      socket.on('close', () => session.ended());
+      open.add(session);
+      socket.on('close', () => {
+        session.ended();
+        void session.idle().then(() => open.delete(session));
+      });
     },
   );
 }

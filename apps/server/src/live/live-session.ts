@@ -1,36 +1,41 @@
 /**
- * One live recording on one socket: takes PCM frames within the upload limits, cuts them into
- * utterances, has them decoded as they come, and at stop files the note with its audio and the
- * live transcript (voice-notes/file-voice-note.ts). A socket that closes without stop files
- * what it brought, with the transcript so far, when that is at least MIN_KEPT_SECONDS; else
- * nothing. A client that keeps its own copy says `keep_partial: false`: then a socket closed
- * before "filed" was sent leaves nothing. A stream is its socket: nothing else can join it.
+ * One live recording on one socket: takes audio frames within the upload limits, has its input
+ * turn them into 16 kHz samples (pcm-input.ts, or opus-input.ts for Opus in WebM or Ogg), cuts
+ * those into utterances, has them decoded as they come, and at stop files the note with its
+ * audio and the live transcript (voice-notes/file-voice-note.ts). A socket that closes without
+ * stop files what it brought, with the transcript so far, when that is at least
+ * MIN_KEPT_SECONDS; else nothing. A client that keeps its own copy says `keep_partial: false`:
+ * then a socket closed before "filed" was sent leaves nothing. A stream is its socket: nothing
+ * else can join it.
  */
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { ApiProblem } from '../http/api-problem.ts';
 import type { QuotaGuard, UploadAllowance } from '../quotas/quota-guard.ts';
-import { wavHeader } from '../transcription/audio/wav-writer.ts';
 import { groupIntoSegments } from '../transcription/segments.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { fileVoiceNote, type FilingDeps } from '../voice-notes/file-voice-note.ts';
 import { interrupted, tooLarge, tooLong } from '../voice-notes/upload-problems.ts';
 import { deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
 import { LiveDecoder } from './live-decoder.ts';
+import type { InputFailure, LiveInput, LiveInputEvents } from './live-input.ts';
 import {
   CLOSE,
+  DEFAULT_LIVE_FORMAT,
+  isLiveFormat,
   LIVE_ERROR_CODES,
-  LIVE_FORMAT,
   LIVE_SAMPLE_RATE,
+  type LiveFormat,
   parseClientMessage,
   type ServerMessage,
 } from './live-protocol.ts';
+import { OpusInput } from './opus-input.ts';
+import { PcmInput } from './pcm-input.ts';
 import { UtteranceEndpointer } from './utterance-endpointer.ts';
 
 /** A cut stream shorter than this is dropped: too short to be a note anyone meant. */
 export const MIN_KEPT_SECONDS = 1;
-const WAV_HEADER_BYTES = 44;
 /** Reading pauses while this much audio waits to be decoded, and resumes below half of it. */
 const MAX_LAG_SECONDS = 8;
 /** The utterance in progress is decoded for partial words after this much more audio. */
@@ -59,7 +64,10 @@ export interface LiveSocket {
   resume(): void;
 }
 
-type State = 'open' | 'streaming' | 'filing' | 'over';
+/** `finishing`: no more audio comes; the input hands on its last samples before filing. */
+type State = 'open' | 'streaming' | 'finishing' | 'filing' | 'over';
+/** What keeps the socket from being read: audio waiting to be decoded, or to be taken by the input. */
+type Hold = 'decoder' | 'input';
 
 export class LiveSession {
   readonly #deps: LiveDeps;
@@ -67,13 +75,11 @@ export class LiveSession {
   readonly #socket: LiveSocket;
   readonly #decoder: LiveDecoder;
   readonly #endpointer: UtteranceEndpointer;
-  readonly #chunks: Buffer[] = [];
-  #bytes = 0;
-  /** An odd trailing byte, kept for the next frame. */
-  #carry: Buffer | undefined;
+  readonly #holds = new Set<Hold>();
+  #input: LiveInput;
+  #samples = 0;
   #sinceCurrent = 0;
   #state: State = 'open';
-  #paused = false;
   /** False: the client uploads its own copy unless it was told "filed" (start's keep_partial). */
   #keepPartial = true;
   /** The socket is gone: nothing sent now arrives. */
@@ -89,10 +95,12 @@ export class LiveSession {
       lag: (samples) => this.#throttle(samples),
     });
     this.#endpointer = new UtteranceEndpointer((utterance) => this.#decoder.final(utterance));
+    this.#input = this.#createInput(DEFAULT_LIVE_FORMAT);
   }
 
+  /** 16 kHz samples taken so far. */
   get samples(): number {
-    return this.#bytes / 2;
+    return this.#samples;
   }
 
   text(data: string): void {
@@ -107,55 +115,36 @@ export class LiveSession {
     }
     if (this.#state !== 'open') {
       this.#refuse(LIVE_ERROR_CODES.alreadyStarted, 'Send "start" once, before any audio.', CLOSE.policy);
-    } else if (message.format !== LIVE_FORMAT) {
+    } else if (!isLiveFormat(message.format)) {
       this.#refuse(
         LIVE_ERROR_CODES.unsupportedFormat,
-        `This server takes live audio as ${LIVE_FORMAT} (16 kHz mono 16-bit PCM) only, not "${message.format}".`,
+        'This server takes live audio as pcm_s16le (16 kHz mono 16-bit PCM) or opus (Opus in a ' +
+          `WebM or Ogg container), not "${message.format}".`,
         CLOSE.unsupportedData,
       );
-    } else if (message.sample_rate !== LIVE_SAMPLE_RATE) {
+    } else if (message.format === 'pcm_s16le' && message.sample_rate !== LIVE_SAMPLE_RATE) {
       this.#refuse(
         LIVE_ERROR_CODES.unsupportedFormat,
-        `Live audio must be sampled at ${LIVE_SAMPLE_RATE} Hz, not ${message.sample_rate} Hz.`,
+        `Live PCM must be sampled at ${LIVE_SAMPLE_RATE} Hz, not ${message.sample_rate} Hz.`,
         CLOSE.unsupportedData,
       );
     } else {
       this.#keepPartial = message.keep_partial;
+      this.#input = this.#createInput(message.format);
     }
   }
 
+  /** A binary frame, counted as received against the size limit. */
   audio(data: Buffer): void {
     if (this.#state !== 'open' && this.#state !== 'streaming') return;
     this.#state = 'streaming';
-    let bytes = this.#carry ? Buffer.concat([this.#carry, data]) : data;
-    this.#carry = undefined;
-    if (bytes.length % 2 === 1) {
-      this.#carry = bytes.subarray(bytes.length - 1);
-      bytes = bytes.subarray(0, bytes.length - 1);
-    }
-    if (bytes.length === 0) return;
+    if (data.length === 0) return;
     const { maxBytes } = this.#context.allowance;
-    if (WAV_HEADER_BYTES + this.#bytes + bytes.length > maxBytes) {
+    if (this.#input.sizeWith(data.length) > maxBytes) {
       void this.#refuseProblem(tooLarge(maxBytes), CLOSE.tooBig);
       return;
     }
-    const maxSeconds = this.#deps.filing.maxDurationSeconds;
-    const seconds = (this.#bytes + bytes.length) / 2 / LIVE_SAMPLE_RATE;
-    if (seconds > maxSeconds) {
-      void this.#refuseProblem(tooLong(seconds, maxSeconds), CLOSE.policy);
-      return;
-    }
-    // Copied: the socket's buffer may be reused, and Int16Array needs an aligned offset.
-    const copy = Buffer.from(bytes);
-    this.#chunks.push(copy);
-    this.#bytes += copy.length;
-    this.#endpointer.push(new Int16Array(copy.buffer, copy.byteOffset, copy.length / 2));
-    this.#sinceCurrent += copy.length / 2;
-    if (this.#sinceCurrent >= PARTIAL_EVERY_SECONDS * LIVE_SAMPLE_RATE) {
-      this.#sinceCurrent = 0;
-      const current = this.#endpointer.current();
-      if (current) this.#decoder.partial(current);
-    }
+    this.#input.receive(data);
   }
 
   /**
@@ -164,24 +153,76 @@ export class LiveSession {
    */
   ended(): void {
     this.#closed = true;
-    if (this.#state === 'filing' || this.#state === 'over') return;
-    if (!this.#keepPartial || this.samples < MIN_KEPT_SECONDS * LIVE_SAMPLE_RATE) {
-      this.#state = 'over';
-      this.#decoder.cancel();
-      void this.#context.allowance.failed(interrupted());
+    if (this.#state !== 'open' && this.#state !== 'streaming') return;
+    if (!this.#keepPartial) {
+      void this.#abandon(interrupted());
       return;
     }
-    void this.#file().catch((err: unknown) =>
+    void this.#keepCut().catch((err: unknown) =>
       this.#deps.log.warn({ err }, 'a cut live recording could not be filed'),
     );
   }
 
-  async #stop(): Promise<void> {
+  /** The server is closing: whatever runs for this stream (an ffmpeg) is stopped and reaped. */
+  async close(): Promise<void> {
+    await this.#input.close();
+  }
+
+  /** After ended(): resolves once nothing runs for the stream's input (filing may go on). */
+  idle(): Promise<void> {
+    return this.#input.idle();
+  }
+
+  #createInput(format: LiveFormat): LiveInput {
+    const events: LiveInputEvents = {
+      samples: (pcm) => this.#take(pcm),
+      backlog: (full) => this.#hold('input', full),
+      failed: (failure) => this.#inputFailed(failure),
+    };
+    return format === 'opus' ? new OpusInput(events) : new PcmInput(events);
+  }
+
+  /** Samples from the input: within the duration limit, cut into utterances and decoded. */
+  #take(pcm: Int16Array): void {
+    if (this.#state !== 'streaming' && this.#state !== 'finishing') return;
+    const maxSeconds = this.#deps.filing.maxDurationSeconds;
+    const seconds = (this.#samples + pcm.length) / LIVE_SAMPLE_RATE;
+    if (seconds > maxSeconds) {
+      void this.#refuseProblem(tooLong(seconds, maxSeconds), CLOSE.policy);
+      return;
+    }
+    this.#samples += pcm.length;
+    this.#endpointer.push(pcm);
+    this.#sinceCurrent += pcm.length;
+    if (this.#state === 'streaming' && this.#sinceCurrent >= PARTIAL_EVERY_SECONDS * LIVE_SAMPLE_RATE) {
+      this.#sinceCurrent = 0;
+      const current = this.#endpointer.current();
+      if (current) this.#decoder.partial(current);
+    }
+  }
+
+  #inputFailed(failure: InputFailure): void {
     if (this.#state === 'filing' || this.#state === 'over') return;
-    if (this.#bytes === 0) {
+    const details = { detail: failure.detail, code: failure.code };
+    if (failure.serverFault) this.#deps.log.error(details, 'live audio could not be decoded');
+    else this.#deps.log.info(details, 'live audio was refused');
+    this.#refuse(failure.code, failure.message, failure.closeCode);
+  }
+
+  async #stop(): Promise<void> {
+    if (this.#state !== 'open' && this.#state !== 'streaming') return;
+    if (this.#input.receivedBytes === 0) {
       this.#refuse(
         LIVE_ERROR_CODES.emptyAudio,
         'No audio arrived before "stop", so there is nothing to file.',
+      );
+      return;
+    }
+    if (!(await this.#finishInput())) return;
+    if (this.#samples === 0) {
+      this.#refuse(
+        LIVE_ERROR_CODES.emptyAudio,
+        'No sound could be decoded from what arrived before "stop", so there is nothing to file.',
       );
       return;
     }
@@ -205,23 +246,41 @@ export class LiveSession {
     }
   }
 
+  /** A stream cut without stop: filed with what arrived when that is long enough. */
+  async #keepCut(): Promise<void> {
+    if (!(await this.#finishInput())) return;
+    if (this.#samples < MIN_KEPT_SECONDS * LIVE_SAMPLE_RATE) {
+      await this.#abandon(interrupted());
+      return;
+    }
+    await this.#file();
+  }
+
+  /**
+   * No more audio comes: waits for the input's last samples (an Opus decoder holds some).
+   * False when the stream was refused meanwhile (undecodable, too long).
+   */
+  async #finishInput(): Promise<boolean> {
+    this.#state = 'finishing';
+    this.#releaseHolds();
+    await this.#input.finish();
+    return this.#state === 'finishing';
+  }
+
   /**
    * Files the audio with the live transcript. If decoding failed, the note is filed without
    * one and queued, so the job transcribes it: the audio is never lost to a decoding error.
    */
   async #file(): Promise<VoiceNote> {
     this.#state = 'filing';
-    this.#resume();
     const { ownerId, padId, allowance } = this.#context;
     this.#endpointer.flush();
     const words = await this.#decoder.drain().catch((err: unknown) => {
       this.#deps.log.warn({ err }, 'live decoding failed; the note is queued for transcription');
       return undefined;
     });
-    const durationSeconds = this.samples / LIVE_SAMPLE_RATE;
+    const durationSeconds = this.#samples / LIVE_SAMPLE_RATE;
     const segments = words ? groupIntoSegments(words) : undefined;
-    // The received PCM behind the one WAV writer's header: no copy of the recording is made.
-    const wav = [wavHeader(this.#bytes, LIVE_SAMPLE_RATE), ...this.#chunks.splice(0)];
     const filing = { ...this.#deps.filing, maxBytes: allowance.maxBytes };
     let note: VoiceNote;
     try {
@@ -229,7 +288,7 @@ export class LiveSession {
         ownerId,
         padId,
         fileName: undefined,
-        body: Readable.from(wav),
+        body: Readable.from(this.#input.recording()),
         ...(segments
           ? { transcribed: { text: segments.map((s) => s.text).join(' '), segments, durationSeconds } }
           : {}),
@@ -256,35 +315,51 @@ export class LiveSession {
 
   #throttle(lagSamples: number): void {
     const limit = MAX_LAG_SECONDS * LIVE_SAMPLE_RATE;
-    if (!this.#paused && lagSamples > limit && this.#state === 'streaming') {
-      this.#paused = true;
-      this.#socket.pause();
-    } else if (this.#paused && lagSamples < limit / 2) {
-      this.#resume();
-    }
+    if (lagSamples > limit) this.#hold('decoder', true);
+    else if (lagSamples < limit / 2) this.#hold('decoder', false);
   }
 
-  #resume(): void {
-    if (!this.#paused) return;
-    this.#paused = false;
+  /** The socket is read while nothing holds it, and only streams are held. */
+  #hold(reason: Hold, held: boolean): void {
+    const wasPaused = this.#holds.size > 0;
+    if (held && this.#state === 'streaming') this.#holds.add(reason);
+    else if (!held) this.#holds.delete(reason);
+    const paused = this.#holds.size > 0;
+    if (paused && !wasPaused) this.#socket.pause();
+    else if (!paused && wasPaused) this.#socket.resume();
+  }
+
+  #releaseHolds(): void {
+    if (this.#holds.size === 0) return;
+    this.#holds.clear();
     this.#socket.resume();
   }
 
-  async #refuseProblem(problem: ApiProblem, code: number): Promise<void> {
+  /**
+   * Ends a stream that is not filed: decoding and the input (its ffmpeg) stop, and the quota
+   * reservation is freed. Returns the error to show (a quota's refusal for "too large").
+   */
+  async #abandon(reason: unknown): Promise<unknown> {
+    if (this.#state === 'filing' || this.#state === 'over') return reason;
     this.#state = 'over';
     this.#decoder.cancel();
-    const error = await this.#context.allowance.failed(problem);
+    this.#releaseHolds();
+    void this.#input.close();
+    return this.#context.allowance.failed(reason).catch((err: unknown) => {
+      this.#deps.log.warn({ err }, 'the reservation of a live recording could not be freed');
+      return reason;
+    });
+  }
+
+  async #refuseProblem(problem: ApiProblem, code: number): Promise<void> {
+    const error = await this.#abandon(problem);
     const shown = error instanceof ApiProblem ? error : problem;
     this.#sendError(shown.errors[0]?.code ?? 'refused', shown.message);
     this.#socket.close(code, 'refused');
   }
 
   #refuse(code: string, message: string, closeCode: number = CLOSE.policy): void {
-    if (this.#state === 'open' || this.#state === 'streaming') {
-      this.#state = 'over';
-      this.#decoder.cancel();
-      void this.#context.allowance.failed(new Error(message));
-    }
+    void this.#abandon(new Error(message));
     this.#sendError(code, message);
     this.#socket.close(closeCode, 'refused');
   }

@@ -12,10 +12,13 @@ import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import {
+  alignWords,
+  browserHeaders as liveHeaders,
+  errorOf,
+  filedNote,
   finalWords,
-  type LiveConnection,
+  LIVE_SENTENCES,
   liveUrl,
-  type LiveWord,
   openLive,
   playPcm,
   RefusedUpgrade,
@@ -23,20 +26,13 @@ import {
 } from '../support/live-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-const SENTENCES = [
-  'please remember to buy milk and bread tomorrow morning',
-  'the meeting with the design team moved to thursday afternoon',
-  'call the garage about the brakes before the weekend',
-  'send the report to the office by friday',
-];
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-live-'));
 let recording: { wav: string; pcm: Buffer };
 let server: TestApp;
 let client: TestClient;
 
 beforeAll(async () => {
-  recording = spokenRecording(dir, SENTENCES);
+  recording = spokenRecording(dir, LIVE_SENTENCES);
   server = await startTestApp({ ROLE: 'all', WORKER_CONCURRENCY: '1', MAX_DURATION_SECONDS: '40' });
   ({ client } = await signedUpClient(server.baseUrl));
 }, 120_000);
@@ -46,10 +42,7 @@ afterAll(async () => {
 });
 
 const cookieOf = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-const browserHeaders = (c: TestClient, app: TestApp = server) => ({
-  cookie: cookieOf(c),
-  origin: app.baseUrl,
-});
+const browserHeaders = (c: TestClient, app: TestApp = server) => liveHeaders(c, app.baseUrl);
 
 async function newPad(c: TestClient = client, app: TestApp = server): Promise<Pad> {
   const res = await c.request<Pad>('POST', '/api/v1/pad/', { json: { name: `Live ${Math.random()}` } });
@@ -62,16 +55,6 @@ async function notesOf(padId: string, c: TestClient = client): Promise<VoiceNote
   return (await c.get<{ results: VoiceNote[] }>(`/api/v1/pad/${padId}/voicenote/`)).body.results;
 }
 
-function filed(connection: LiveConnection): VoiceNote | undefined {
-  for (const { message } of connection.messages) if (message.type === 'filed') return message.note;
-  return undefined;
-}
-
-function errorOf(connection: LiveConnection): { code: string; message: string } | undefined {
-  for (const { message } of connection.messages) if (message.type === 'error') return message;
-  return undefined;
-}
-
 async function refusal(url: string, headers: Record<string, string>): Promise<RefusedUpgrade> {
   const error: unknown = await openLive(url, headers).then(
     () => new Error('the upgrade was accepted'),
@@ -79,38 +62,6 @@ async function refusal(url: string, headers: Record<string, string>): Promise<Re
   );
   expect(error).toBeInstanceOf(RefusedUpgrade);
   return error as RefusedUpgrade;
-}
-
-/** Pairs of equal words in order (longest common subsequence) and the edit distance. */
-function align(
-  a: readonly LiveWord[],
-  b: readonly LiveWord[],
-): { pairs: [LiveWord, LiveWord][]; distance: number } {
-  const n = a.length;
-  const m = b.length;
-  const d = Array.from({ length: n + 1 }, (_, i) =>
-    Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= n; i++) {
-    for (let j = 1; j <= m; j++) {
-      const same = a[i - 1]!.word === b[j - 1]!.word ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + same);
-    }
-  }
-  const pairs: [LiveWord, LiveWord][] = [];
-  for (let i = n, j = m; i > 0 && j > 0;) {
-    const same = a[i - 1]!.word === b[j - 1]!.word;
-    if (same && d[i]![j] === d[i - 1]![j - 1]) {
-      pairs.unshift([a[i - 1]!, b[j - 1]!]);
-      i--;
-      j--;
-    } else if (d[i]![j] === d[i - 1]![j - 1]! + 1) {
-      i--;
-      j--;
-    } else if (d[i]![j] === d[i - 1]![j]! + 1) i--;
-    else j--;
-  }
-  return { pairs, distance: d[n]![m]! };
 }
 
 async function settled(padId: string, id: string): Promise<VoiceNote> {
@@ -143,7 +94,7 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     expect((await live.closed).code).toBe(1000);
 
     const words = finalWords(live);
-    const note = filed(live);
+    const note = filedNote(live);
     expect(note).toBeDefined();
     expect(note?.status).toBe('done');
     expect(note?.transcript).toBe(words.map((w) => w.word).join(' '));
@@ -171,7 +122,7 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     expect(upload.status, upload.text).toBe(201);
     const reference = (await settled(pad.id, upload.body.id)).segments.flatMap((s) => s.words);
     expect(reference.length).toBeGreaterThan(20);
-    const { pairs, distance } = align(words, reference);
+    const { pairs, distance } = alignWords(words, reference);
     expect(
       distance,
       `live: ${note?.transcript}\nfile: ${reference.map((w) => w.word).join(' ')}`,
@@ -242,7 +193,7 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     await playPcm(live.socket, recording.pcm, { speed: 3, to: 4 * 32000 });
     live.socket.send(JSON.stringify({ type: 'stop' }));
     expect((await live.closed).code).toBe(1000);
-    const note = filed(live);
+    const note = filedNote(live);
     expect(note?.status).toBe('done');
     expect((await notesOf(pad.id)).map((n) => n.id)).toEqual([note?.id]);
   });
@@ -282,13 +233,13 @@ describe('refusals', { timeout: 60_000 }, () => {
     expect(await notesOf(pad.id)).toEqual([]);
   });
 
-  it('refuses Opus, which this server does not decode live, in words', async () => {
+  it('refuses a format it does not decode live, in words (Opus: live-opus.test.ts)', async () => {
     const pad = await newPad();
     const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client));
-    live.socket.send(JSON.stringify({ type: 'start', format: 'opus' }));
+    live.socket.send(JSON.stringify({ type: 'start', format: 'mp3' }));
     expect((await live.closed).code).toBe(1003);
     expect(errorOf(live)).toMatchObject({ code: 'unsupported_format' });
-    expect(errorOf(live)?.message).toMatch(/pcm_s16le/);
+    expect(errorOf(live)?.message).toMatch(/pcm_s16le .* or opus .*, not "mp3"/);
   });
 
   it('refuses a message it does not know, and a stop before any audio', async () => {

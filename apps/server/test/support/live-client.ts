@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import type { TestClient } from './http-client.ts';
 
 export interface LiveWord {
   word: string;
@@ -124,4 +125,64 @@ export function spokenRecording(
   execFileSync('sox', [...parts, wav]);
   execFileSync('sox', [wav, '-t', 'raw', '-e', 'signed', '-b', '16', '-c', '1', '-r', '16000', pcmFile]);
   return { wav, pcm: fs.readFileSync(pcmFile) };
+}
+
+/** The note of the `filed` message, once the server sent it. */
+export function filedNote(connection: LiveConnection): VoiceNote | undefined {
+  for (const { message } of connection.messages) if (message.type === 'filed') return message.note;
+  return undefined;
+}
+
+/** The `error` message, if the server sent one. */
+export function errorOf(connection: LiveConnection): { code: string; message: string } | undefined {
+  for (const { message } of connection.messages) if (message.type === 'error') return message;
+  return undefined;
+}
+
+/** Pairs of equal words in order (longest common subsequence) and the edit distance. */
+export function alignWords(
+  a: readonly LiveWord[],
+  b: readonly LiveWord[],
+): { pairs: [LiveWord, LiveWord][]; distance: number } {
+  const n = a.length;
+  const m = b.length;
+  const d = Array.from({ length: n + 1 }, (_, i) =>
+    Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= n; i++) {
+    for (let j = 1; j <= m; j++) {
+      const same = a[i - 1]!.word === b[j - 1]!.word ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + same);
+    }
+  }
+  const pairs: [LiveWord, LiveWord][] = [];
+  for (let i = n, j = m; i > 0 && j > 0;) {
+    const same = a[i - 1]!.word === b[j - 1]!.word;
+    if (same && d[i]![j] === d[i - 1]![j - 1]) {
+      pairs.unshift([a[i - 1]!, b[j - 1]!]);
+      i--;
+      j--;
+    } else if (d[i]![j] === d[i - 1]![j - 1]! + 1) {
+      i--;
+      j--;
+    } else if (d[i]![j] === d[i - 1]![j]! + 1) i--;
+    else j--;
+  }
+  return { pairs, distance: d[n]![m]! };
+}
+
+/** Four flite sentences, about 13 s with their pauses: the live tests' spoken recording. */
+export const LIVE_SENTENCES = [
+  'please remember to buy milk and bread tomorrow morning',
+  'the meeting with the design team moved to thursday afternoon',
+  'call the garage about the brakes before the weekend',
+  'send the report to the office by friday',
+] as const;
+
+/** What a browser sends with the upgrade: the client's cookies and the app's own Origin. */
+export function browserHeaders(client: TestClient, origin: string): Record<string, string> {
+  return {
+    cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    origin,
+  };
 }
