@@ -171,7 +171,7 @@ describe('everyday defects, in Chromium', () => {
     const history = page.getByRole('region', { name: 'Version history' }).getByRole('listitem');
     await expect.poll(() => history.count()).toBe(2);
     expect(await history.nth(0).innerText()).toMatch(/Edited by hand[\s\S]*Current/);
-    expect(await history.nth(1).innerText()).toMatch(/Transcribed/);
+    expect(await history.nth(1).innerText()).toMatch(/Transcribed by pocketsphinx \(en-us\)/);
     expect(
       await history
         .nth(1)

@@ -15,6 +15,7 @@ import * as voiceNoteTitleSource from './migrations/0012-voice-note-title-source
 import * as authenticators from './migrations/0013-authenticators.ts';
 import * as uploads from './migrations/0014-uploads.ts';
 import * as cacheSignals from './migrations/0015-cache-signals.ts';
+import * as versionEngine from './migrations/0016-version-engine.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013-authenticators': authenticators,
   '0014-uploads': uploads,
   '0015-cache-signals': cacheSignals,
+  '0016-version-engine': versionEngine,
 };
 
 const provider: MigrationProvider = {

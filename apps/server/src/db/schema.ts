@@ -155,6 +155,9 @@ export interface TranscriptVersionsTable {
   text: string;
   segments: string | null;
   source: 'manual' | 'engine';
+  /** The engine and model of an engine version (migration 0016); null for typed text and older versions. */
+  engine: string | null;
+  model: string | null;
   created_at: number;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import type { VoiceNoteJobRow } from '../db/schema.ts';
-import { recordEngineTranscript } from './engine-transcript.ts';
+import { type EngineModel, recordEngineTranscript } from './engine-transcript.ts';
 
 /** Any fixed number: the advisory lock PostgreSQL claimers take turns under ("voxq"). */
 const CLAIM_LOCK_KEY = 0x766f7871;
@@ -110,7 +110,13 @@ export class TranscriptionQueue {
   async complete(
     id: string,
     workerId: string,
-    result: { transcript: string; segments: string; wordCount: number; durationSeconds: number },
+    result: {
+      transcript: string;
+      segments: string;
+      wordCount: number;
+      durationSeconds: number;
+      madeBy: EngineModel;
+    },
   ): Promise<boolean> {
     const now = Date.now();
     return this.db.transaction().execute(async (trx) => {
@@ -139,6 +145,7 @@ export class TranscriptionQueue {
         trx,
         { id, ownerId: updated.owner_id },
         { text: result.transcript, segments: result.segments },
+        result.madeBy,
         now,
       );
       return true;

@@ -6,6 +6,7 @@ import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import { transcribeRecording } from '../transcription/audio/transcribe-recording.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
+import { engineModelOf } from './engine-transcript.ts';
 import type { JobEvents } from './job-events.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
 
@@ -191,7 +192,10 @@ export class TranscriptionRunner {
       });
       durationSeconds = recording.durationSeconds;
       await progress.flush();
-      const stored = await queue.complete(note.id, this.workerId, toStored(transcript, durationSeconds));
+      const stored = await queue.complete(note.id, this.workerId, {
+        ...toStored(transcript, durationSeconds),
+        madeBy: engineModelOf(this.options.transcriber),
+      });
       jobLog.info({ ms: Date.now() - started, durationSeconds, stored }, 'transcribed');
       if (stored) this.options.observer?.jobDone(Date.now() - started, durationSeconds);
     } catch (error) {

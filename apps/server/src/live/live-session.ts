@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { ApiProblem } from '../http/api-problem.ts';
+import { engineModelOf } from '../jobs/engine-transcript.ts';
 import type { QuotaGuard, UploadAllowance } from '../quotas/quota-guard.ts';
 import { groupIntoSegments } from '../transcription/segments.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
@@ -290,7 +291,14 @@ export class LiveSession {
         fileName: undefined,
         body: Readable.from(this.#input.recording()),
         ...(segments
-          ? { transcribed: { text: segments.map((s) => s.text).join(' '), segments, durationSeconds } }
+          ? {
+              transcribed: {
+                text: segments.map((s) => s.text).join(' '),
+                segments,
+                durationSeconds,
+                madeBy: engineModelOf(this.#context.engine),
+              },
+            }
           : {}),
       });
     } catch (error) {

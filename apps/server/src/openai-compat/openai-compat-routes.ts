@@ -8,12 +8,13 @@ import multipart from '@fastify/multipart';
 import { transcriptionFieldsSchema, type TranscriptionFields } from '@voxpad/shared/openai-compat';
 import { authenticateBearer } from '../api-tokens/api-tokens.ts';
 import type { Db } from '../db/database.ts';
+import { engineModelOf } from '../jobs/engine-transcript.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { declaredBytes, type QuotaGuard } from '../quotas/quota-guard.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { createAudioDecoder, type DecodeAudio } from '../transcription/audio/audio-decoder.ts';
-import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
-import { fileVoiceNote } from '../voice-notes/file-voice-note.ts';
+import type { Transcriber } from '../transcription/transcriber.ts';
+import { fileVoiceNote, type NewVoiceNote } from '../voice-notes/file-voice-note.ts';
 import { ApiProblem } from '../http/api-problem.ts';
 import { deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
 import { render } from './formats.ts';
@@ -155,23 +156,21 @@ async function transcribeRequest(exchange: Exchange, maxBytes: number): Promise<
 
   // Refuses what is not audio before the engine is asked.
   await sniffUploadFile(upload.file);
+  const transcriber = await deps.transcriber();
   const { transcript, durationSeconds } = await transcribeUpload({
     decodeAudio,
-    transcriber: await deps.transcriber(),
+    transcriber,
     bytes: { path: upload.file },
     language: fields.language,
     signal: gone,
   });
 
   if (fields.pad_id !== undefined) {
-    const noteId = await fileTranscribedNote(
-      deps,
-      userId,
-      fields.pad_id,
-      upload,
-      transcript,
+    const noteId = await fileTranscribedNote(deps, userId, fields.pad_id, upload, {
+      ...transcript,
       durationSeconds,
-    );
+      madeBy: engineModelOf(transcriber),
+    });
     const overflow = await deps.quotas.overflow(userId, upload.sizeBytes);
     if (overflow) {
       await deleteVoiceNote({ ...deps, log: request.log }, userId, fields.pad_id, noteId);
@@ -264,8 +263,7 @@ async function fileTranscribedNote(
   ownerId: string,
   padId: string,
   upload: Upload,
-  transcript: Transcript,
-  durationSeconds: number,
+  transcribed: NonNullable<NewVoiceNote['transcribed']>,
 ): Promise<string> {
   try {
     const note = await fileVoiceNote(
@@ -275,7 +273,7 @@ async function fileTranscribedNote(
         padId,
         fileName: upload.fileName,
         body: createReadStream(upload.file!),
-        transcribed: { text: transcript.text, segments: transcript.segments, durationSeconds },
+        transcribed,
       },
     );
     return note.id;

@@ -43,6 +43,8 @@ export interface TranscribeInput {
 
 export interface Transcriber {
   readonly name: string;
+  /** The model it decodes with, as recorded with each transcript it makes (e.g. `en-us`, `ggml-base.en.bin`). */
+  readonly model: string;
   transcribe(input: TranscribeInput): Promise<Transcript>;
   /** Releases workers and native resources. */
   close(): Promise<void>;

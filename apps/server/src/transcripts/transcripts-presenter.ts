@@ -9,6 +9,9 @@ export { presentState, type TranscriptionState } from './transcription-state.ts'
 export interface PresentedVersion {
   id: string;
   source: TranscriptVersionRow['source'];
+  /** What made an engine version; null for typed text and for versions older than migration 0016. */
+  engine: string | null;
+  model: string | null;
   text: string;
   segments: TranscriptSegment[];
   created_at: string;
@@ -28,6 +31,8 @@ export function presentVersions(
     results: versions.map((v) => ({
       id: v.id,
       source: v.source,
+      engine: v.engine,
+      model: v.model,
       text: v.text,
       segments: segmentsOf(v.segments),
       created_at: toIso(v.created_at),

@@ -10,7 +10,7 @@ import { byteLimit, ByteLimitExceeded } from '../http/byte-limit.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { StorageUnavailableError } from '../storage/storage-errors.ts';
 import { padExists } from '../pads/pads-repository.ts';
-import { recordEngineTranscript } from '../jobs/engine-transcript.ts';
+import { type EngineModel, recordEngineTranscript } from '../jobs/engine-transcript.ts';
 import { finishedColumns, queuedColumns } from '../jobs/transcription-queue.ts';
 import { AudioDecodeError } from '../transcription/audio/errors.ts';
 import { wavDurationSeconds } from '../transcription/audio/wav.ts';
@@ -50,7 +50,13 @@ export interface NewVoiceNote {
    * The transcript, when it was made before filing (the OpenAI-compatible endpoint): the note
    * is filed finished, with the text as its first engine version, and never queued.
    */
-  transcribed?: { text: string; segments: TranscriptSegment[]; durationSeconds: number };
+  transcribed?: {
+    text: string;
+    segments: TranscriptSegment[];
+    durationSeconds: number;
+    /** Recorded with the version. */
+    madeBy: EngineModel;
+  };
 }
 
 /**
@@ -116,7 +122,13 @@ export async function fileVoiceNote(deps: FilingDeps, input: NewVoiceNote): Prom
           segments,
           word_count: transcribed.text.match(/\S+/g)?.length ?? 0,
         });
-        await recordEngineTranscript(trx, { id, ownerId }, { text: transcribed.text, segments }, now);
+        await recordEngineTranscript(
+          trx,
+          { id, ownerId },
+          { text: transcribed.text, segments },
+          transcribed.madeBy,
+          now,
+        );
       });
     } else {
       await insertVoiceNote(deps.db, { ...note, ...queuedColumns(), transcript: null, segments: null });

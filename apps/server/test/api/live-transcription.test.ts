@@ -105,10 +105,13 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     expect(stored.segments.flatMap((s) => s.words)).toEqual(words);
     // The live transcript is the first engine version; no job ran.
     expect(stored.attempts ?? 0).toBe(0);
-    const versions = await client.get<{ results: { source: string }[] }>(
+    const versions = await client.get<{ results: { source: string; engine: string; model: string }[] }>(
       `/api/v1/pad/${pad.id}/voicenote/${note?.id}/versions/`,
     );
-    expect(versions.body.results.filter((v) => v.source === 'engine')).toHaveLength(1);
+    // ...made by the configured engine and model, as the version records.
+    expect(versions.body.results).toEqual([
+      expect.objectContaining({ source: 'engine', engine: 'pocketsphinx', model: 'en-us' }),
+    ]);
 
     // The stored audio is the stream, as a WAV.
     const audio = await client.request('GET', `/api/v1/pad/${pad.id}/voicenote/${note?.id}/audio/`);

@@ -168,6 +168,13 @@ describe('POST /v1/audio/transcriptions', () => {
     expect(note.body.transcript).toMatch(/milk/);
     const audio = await owner.get(`/api/v1/pad/${pad.body.id}/voicenote/${noteId}/audio/`);
     expect(audio.status).toBe(200);
+    // Its transcript is the first engine version, recording the engine and model like a job's.
+    const versions = await owner.get<{ results: { source: string; engine: string; model: string }[] }>(
+      `/api/v1/pad/${pad.body.id}/voicenote/${noteId}/versions/`,
+    );
+    expect(versions.body.results).toEqual([
+      expect.objectContaining({ source: 'engine', engine: 'pocketsphinx', model: 'en-us' }),
+    ]);
 
     const other = await signedUpClient(app.baseUrl);
     const theirPad = await other.client.post<{ id: string }>('/api/v1/pad/', { name: 'Not yours' });

@@ -51,7 +51,13 @@ async function drain() {
 }
 
 const finish = (id: string, worker: string) =>
-  queue.complete(id, worker, { transcript: 'done', segments: '[]', wordCount: 1, durationSeconds: 0.1 });
+  queue.complete(id, worker, {
+    transcript: 'done',
+    segments: '[]',
+    wordCount: 1,
+    durationSeconds: 0.1,
+    madeBy: { engine: 'pocketsphinx', model: 'en-us' },
+  });
 
 describe('fair transcription queue', () => {
   it("starts another user's single note before the rest of one user's ten", async () => {

@@ -66,7 +66,8 @@ describe('transcription queue', () => {
     expect(second?.id).toBe(id);
     expect(second?.attempts).toBe(2);
 
-    const result = { transcript: 'late', segments: '[]', wordCount: 1, durationSeconds: 1 };
+    const madeBy = { engine: 'pocketsphinx', model: 'en-us' };
+    const result = { transcript: 'late', segments: '[]', wordCount: 1, durationSeconds: 1, madeBy };
     expect(await queue.complete(id!, 'crashed', result)).toBe(false);
     expect(await queue.renew(id!, 'crashed', 60_000)).toBe(false);
     expect(await queue.complete(id!, 'survivor', { ...result, transcript: 'on time' })).toBe(true);

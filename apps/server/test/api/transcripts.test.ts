@@ -199,10 +199,23 @@ describe('re-transcription and versions', { timeout: 120_000 }, () => {
     const second = await settled(note.id);
     expect(second).toMatchObject({ status: 'done', transcript: first.transcript, language: 'en' });
 
-    type Version = { id: string; source: string; text: string; current: boolean };
+    type Version = {
+      id: string;
+      source: string;
+      engine: string | null;
+      model: string | null;
+      text: string;
+      current: boolean;
+    };
     const versions = (await client.get<{ results: Version[] }>(`${notePath(note.id)}/versions/`)).body
       .results;
     expect(versions.map((v) => v.source)).toEqual(['engine', 'manual', 'engine']);
+    // Engine versions record what made them; typed text records no engine.
+    expect(versions.map((v) => [v.engine, v.model])).toEqual([
+      ['pocketsphinx', 'en-us'],
+      [null, null],
+      ['pocketsphinx', 'en-us'],
+    ]);
     expect(versions[1]!.text).toBe('my own words');
     expect(versions[0]!.current).toBe(true);
 

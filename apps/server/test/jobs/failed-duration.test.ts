@@ -105,6 +105,7 @@ describe('a permanently failed transcription keeps the recording’s length', ()
     // The same engine behind the plain Transcriber interface: decoded whole, then handed over.
     const plain: Transcriber = {
       name: 'pocketsphinx (float input only)',
+      model: broken.model,
       transcribe: (input) => broken.transcribe(input),
       close: async () => {},
     };

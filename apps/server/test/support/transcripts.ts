@@ -44,6 +44,7 @@ export async function completeTranscription(
     segments: JSON.stringify(segments),
     wordCount: words.length,
     durationSeconds: at,
+    madeBy: { engine: 'pocketsphinx', model: 'en-us' },
   });
   if (!done) throw new Error(`could not complete note ${noteId}`);
   return segments;

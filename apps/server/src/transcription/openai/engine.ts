@@ -117,6 +117,7 @@ export function createOpenAiTranscriber(options: OpenAiOptions): Transcriber {
 
   return {
     name: 'openai',
+    model,
 
     async transcribe(input: TranscribeInput): Promise<Transcript> {
       if (input.sampleRate !== SAMPLE_RATE) {

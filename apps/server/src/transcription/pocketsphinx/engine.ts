@@ -22,6 +22,7 @@
  * the bundle that contains this module (see worker-entry.ts), and `koffi` must stay external.
  */
 import { setMaxListeners } from 'node:events';
+import path from 'node:path';
 
 import { floatToInt16 } from '../audio/pcm.ts';
 import type {
@@ -34,6 +35,7 @@ import { TranscriptionError } from '../errors.ts';
 import { groupIntoSegments } from '../segments.ts';
 import type { TranscribeInput, Transcript, TranscriptWord } from '../transcriber.ts';
 import { resolveWorkerEntry } from '../worker-entry.ts';
+import { DEFAULT_MODEL_DIR } from './model.ts';
 import { WorkerPool } from './pool.ts';
 
 export interface PocketsphinxOptions {
@@ -231,6 +233,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
 
   const transcriber: StreamTranscriber = {
     name: 'pocketsphinx',
+    model: path.basename(modelDir ?? DEFAULT_MODEL_DIR),
 
     async transcribe(input: TranscribeInput): Promise<Transcript> {
       const { samples, sampleRate, language, onProgress, signal } = input;

@@ -19,6 +19,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { open } from 'node:fs/promises';
+import path from 'node:path';
 import { TranscriptionError } from '../errors.ts';
 import type {
   TranscribeInput,
@@ -285,6 +286,7 @@ export function createWhisperTranscriber(options: WhisperOptions): Transcriber {
 
   return {
     name: 'whisper',
+    model: path.basename(options.modelPath),
 
     transcribe(input: TranscribeInput): Promise<Transcript> {
       if (closed) return Promise.reject(new TranscriptionError('closed', 'The whisper engine is closed.'));

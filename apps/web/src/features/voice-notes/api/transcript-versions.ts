@@ -10,6 +10,9 @@ export const transcriptVersionSchema = z.object({
   id: z.string(),
   /** `engine` (a transcription) or `manual` (text a person typed). */
   source: z.string(),
+  /** The engine and model that made an engine version (null for typed text and older versions). */
+  engine: z.string().nullable().optional(),
+  model: z.string().nullable().optional(),
   text: z.string(),
   segments: z.array(transcriptSegmentSchema).optional(),
   created_at: z.string(),

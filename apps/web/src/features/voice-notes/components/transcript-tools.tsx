@@ -5,11 +5,21 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { daysAgo } from '../../../lib/days-ago.ts';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { useRequestTranscription } from '../api/request-transcription.ts';
-import { useRestoreTranscriptVersion, useTranscriptVersions } from '../api/transcript-versions.ts';
+import {
+  type TranscriptVersion,
+  useRestoreTranscriptVersion,
+  useTranscriptVersions,
+} from '../api/transcript-versions.ts';
 import { EXPORT_FORMATS, EXPORT_LABELS, exportUrl } from '../utils/transcript-exports.ts';
 import { isInProgress } from '../utils/voice-note-status.ts';
 
 /** A failed note's reason with Retry; for finished notes, Re-transcribe. */
+/** " by pocketsphinx (en-us)" for an engine version that recorded its engine; else nothing. */
+function madeBy(version: TranscriptVersion): string {
+  if (!version.engine) return '';
+  return version.model ? ` by ${version.engine} (${version.model})` : ` by ${version.engine}`;
+}
+
 export function TranscriptionControls({ note }: { note: VoiceNote }) {
   const request = useRequestTranscription(note.pad_id, note.id);
   if (note.status === 'failed') {
@@ -91,7 +101,7 @@ export function TranscriptVersions({ note }: { note: VoiceNote }) {
           <li key={version.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
             <div className="min-w-0">
               <p className="font-medium text-slate-800 dark:text-slate-100">
-                {version.source === 'manual' ? 'Edited by hand' : 'Transcribed'}{' '}
+                {version.source === 'manual' ? 'Edited by hand' : `Transcribed${madeBy(version)}`}{' '}
                 <time dateTime={version.created_at} title={when}>
                   {daysAgo(version.created_at)}
                 </time>
