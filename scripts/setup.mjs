@@ -10,8 +10,11 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** Debian packages the default speech engine needs at run time. */
 export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us', 'ffmpeg'];
-/** Extra packages for the test suite: speech synthesis for test audio, Chromium for e2e. */
-export const TEST_PACKAGES = ['flite', 'sox', 'chromium', 'pocketsphinx-testdata'];
+/**
+ * Extra packages for the test suite: speech synthesis for test audio, Chromium for e2e, Caddy for
+ * the reverse-proxy test (test/scale/reverse-proxy.test.ts).
+ */
+export const TEST_PACKAGES = ['flite', 'sox', 'chromium', 'pocketsphinx-testdata', 'caddy'];
 
 export function log(message) {
   process.stdout.write(`\x1b[36m[voxpad]\x1b[0m ${message}\n`);
@@ -64,10 +67,28 @@ function installDebianPackages(packages) {
   try {
     aptGet(['update', '-qq'], options);
     aptGet(['install', '-y', '-qq', '--no-install-recommends', ...missing], options);
+    stopTestOnlyServices(missing);
   } catch (error) {
     throw new Error(
       `Could not install ${missing.join(', ')} (${error.message}). Install them with:\n  sudo apt-get install ${missing.join(' ')}`,
     );
+  }
+}
+
+/**
+ * Test tools that Debian ships as services (Caddy) must not keep serving after the tests start
+ * their own: on a machine that runs systemd, the service the package started is stopped and
+ * disabled once, right after it was installed. Without systemd nothing was started.
+ */
+const TEST_ONLY_SERVICES = ['caddy'];
+
+function stopTestOnlyServices(installed) {
+  if (!existsSync('/run/systemd/system')) return;
+  const prefix = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+  for (const service of TEST_ONLY_SERVICES.filter((name) => installed.includes(name))) {
+    log(`Disabling the ${service} service the package started (the tests run their own)`);
+    const [command, ...args] = [...prefix, 'systemctl', 'disable', '--now', service];
+    spawnSync(command, args, { stdio: 'inherit' });
   }
 }
 
