@@ -43,7 +43,7 @@ import {
 import { Mailbox, registerMailbox } from '../support/mailbox.ts';
 import { cookieHeader } from '../support/raw-request.ts';
 import { S3TestServer } from '../support/s3-server.ts';
-import type { ServerEvent } from '../support/server-events.ts';
+import { followEvents } from '../support/server-events.ts';
 import { createPostgresDatabase } from '../support/test-database.ts';
 
 let s3: S3TestServer;
@@ -125,48 +125,6 @@ function outputs(): string {
     .join('\n');
 }
 
-interface TimedEvent extends ServerEvent {
-  /** performance.now() when the event reached the client. */
-  at: number;
-}
-
-/**
- * Reads a server-sent event stream as a browser does (accepting gzip), calling `onEvent` the
- * moment each event arrives.
- */
-async function followEvents(
-  url: string,
-  cookie: string,
-  onEvent: (event: TimedEvent) => void,
-): Promise<{ events: TimedEvent[]; encoding: string | null }> {
-  const response = await fetch(url, {
-    headers: { cookie, accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br' },
-    signal: AbortSignal.timeout(180_000),
-  });
-  if (response.status !== 200 || !response.body) {
-    throw new Error(`the event stream answered ${response.status}: ${await response.text()}`);
-  }
-  const events: TimedEvent[] = [];
-  const decoder = new TextDecoder();
-  let buffered = '';
-  for await (const chunk of response.body) {
-    buffered += decoder.decode(chunk as Uint8Array, { stream: true });
-    let end: number;
-    while ((end = buffered.indexOf('\n\n')) >= 0) {
-      const block = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event && data !== undefined) {
-        const timed = { event, data: JSON.parse(data) as unknown, at: performance.now() };
-        events.push(timed);
-        onEvent(timed);
-      }
-    }
-  }
-  return { events, encoding: response.headers.get('content-encoding') };
-}
-
 /** Answers an API process counted for `method` `route`, read from its own /metrics on loopback. */
 async function requestsServed(api: VoxpadProcess, method: string, route: string): Promise<number> {
   const response = await fetch(`${api.baseUrl}/metrics`);
@@ -222,19 +180,23 @@ it(
     const { events, encoding } = await followEvents(
       `${proxy}/api/v1/pad/${pad.id}/voicenote/${note.id}/events/`,
       cookieHeader(client.cookies),
-      (event) => {
-        if (
-          statusAtFirstProgress === undefined &&
-          event.event === 'state' &&
-          (event.data as TranscriptionState).status === 'processing'
-        ) {
-          statusAtFirstProgress = db
-            .selectFrom('voice_notes')
-            .select('status')
-            .where('id', '=', note.id)
-            .executeTakeFirstOrThrow()
-            .then((row) => row.status);
-        }
+      // As a browser asks: a proxy that compressed the stream could also buffer it.
+      {
+        acceptEncoding: 'gzip, deflate, br',
+        onEvent: (event) => {
+          if (
+            statusAtFirstProgress === undefined &&
+            event.event === 'state' &&
+            (event.data as TranscriptionState).status === 'processing'
+          ) {
+            statusAtFirstProgress = db
+              .selectFrom('voice_notes')
+              .select('status')
+              .where('id', '=', note.id)
+              .executeTakeFirstOrThrow()
+              .then((row) => row.status);
+          }
+        },
       },
     );
     const states = events.filter((e) => e.event === 'state');
