@@ -136,6 +136,9 @@ export class TranscriptionRunner {
   }
 
   private sleep(): Promise<void> {
+    // stop() may have come while this loop was claiming, when there was no sleep to wake:
+    // sleeping now would hold the shutdown for a whole poll interval.
+    if (this.stopping) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
