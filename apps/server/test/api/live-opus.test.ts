@@ -27,6 +27,7 @@ import {
   liveUrl,
   type LiveWord,
   openLive,
+  playBytes,
   playPcm,
   spokenRecording,
 } from '../support/live-client.ts';
@@ -82,26 +83,18 @@ async function startOpus(padId: string, extra: Record<string, unknown> = {}): Pr
 
 /**
  * Sends a container stream in pieces of `pieceSeconds` of its audio (a MediaRecorder
- * timeslice), `speed` times faster than real time, up to byte `to`.
+ * timeslice), `speed` times faster than real time, from byte `from` up to byte `to`.
  */
-async function playStream(
+function playStream(
   socket: WebSocket,
   bytes: Buffer,
   {
     pieceSeconds = 2,
     speed = 4,
-    from = 0,
-    to = bytes.length,
+    ...range
   }: Partial<Record<'pieceSeconds' | 'speed' | 'from' | 'to', number>> = {},
 ): Promise<void> {
-  const piece = Math.ceil((bytes.length * pieceSeconds) / seconds);
-  const started = performance.now();
-  for (let at = from, n = 1; at < to; at += piece, n++) {
-    if (socket.readyState !== socket.OPEN) return;
-    socket.send(bytes.subarray(at, Math.min(at + piece, to)));
-    const wait = started + ((n * pieceSeconds) / speed) * 1000 - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  }
+  return playBytes(socket, bytes, { bytesPerSecond: bytes.length / seconds, pieceSeconds, speed, ...range });
 }
 
 async function downloadAudio(padId: string, noteId: string): Promise<Buffer> {

@@ -66,26 +66,41 @@ export class RefusedUpgrade extends Error {
   }
 }
 
-/** Sends PCM in frames of `frameSeconds`, `speed` times faster than real time. */
-export async function playPcm(
+/**
+ * Sends `bytes` (audio of `bytesPerSecond`) in pieces of `pieceSeconds`, `speed` times faster
+ * than real time, from byte `from` up to byte `to`.
+ */
+export async function playBytes(
   socket: WebSocket,
-  pcm: Buffer,
+  bytes: Buffer,
   {
-    frameSeconds = 0.1,
+    bytesPerSecond,
+    pieceSeconds,
     speed = 1,
     from = 0,
-    to = pcm.length,
-  }: Partial<Record<'frameSeconds' | 'speed' | 'from' | 'to', number>> = {},
+    to = bytes.length,
+  }: { bytesPerSecond: number; pieceSeconds: number; speed?: number; from?: number; to?: number },
 ): Promise<void> {
-  const frameBytes = Math.round(frameSeconds * 16000) * 2;
+  const pieceBytes = Math.max(1, Math.round(pieceSeconds * bytesPerSecond));
   const started = performance.now();
-  for (let at = from; at < to; at += frameBytes) {
+  for (let at = from; at < to; at += pieceBytes) {
     if (socket.readyState !== WebSocket.OPEN) return;
-    socket.send(pcm.subarray(at, Math.min(at + frameBytes, to)));
-    const due = started + ((at + frameBytes - from) / 32000 / speed) * 1000;
+    socket.send(bytes.subarray(at, Math.min(at + pieceBytes, to)));
+    const due = started + ((at + pieceBytes - from) / bytesPerSecond / speed) * 1000;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
+}
+
+/** Sends 16 kHz s16le PCM in frames of `frameSeconds`, `speed` times faster than real time. */
+export function playPcm(
+  socket: WebSocket,
+  pcm: Buffer,
+  { frameSeconds = 0.1, ...rest }: Partial<Record<'frameSeconds' | 'speed' | 'from' | 'to', number>> = {},
+): Promise<void> {
+  // Whole samples per frame, as before: 0.1 s is 3,200 bytes.
+  const pieceSeconds = (Math.round(frameSeconds * 16000) * 2) / 32000;
+  return playBytes(socket, pcm, { bytesPerSecond: 32000, pieceSeconds, ...rest });
 }
 
 export function finalWords(connection: LiveConnection): LiveWord[] {
