@@ -178,7 +178,9 @@ describe('the outbox and the offline app, in Chromium', () => {
     await page.getByRole('button', { name: 'Add to pad' }).click();
     await page.waitForURL(padUrl);
     await expect.poll(() => notes().count(), { timeout: 60_000 }).toBe(before + 1);
-    expect(await outboxRows().count()).toBe(0);
+    // The row says "Uploaded" until the note it became is on the page, then leaves: the two
+    // overlap for a moment, so wait for the row to go rather than count it at once.
+    await expect.poll(() => outboxRows().count(), { timeout: 15_000 }).toBe(0);
   });
 
   it('opens the app shell, the pads and the last-seen pad with its notes offline after one online visit', async () => {
