@@ -265,6 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
           quotas,
           publicUrl: config.publicUrl,
+          idleMs: config.liveIdleMs,
           engine: () => (engine ??= createTranscriber(config)),
           // A slower engine than the live one makes the final text: queued as a new version.
           fullPass:

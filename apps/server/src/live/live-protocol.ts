@@ -47,6 +47,7 @@ export const LIVE_ERROR_CODES = {
   undecodableAudio: 'undecodable_audio',
   alreadyStarted: 'already_started',
   emptyAudio: 'empty_audio',
+  idle: 'idle_timeout',
   transcriptionFailed: 'transcription_failed',
   filingFailed: 'filing_failed',
 } as const;

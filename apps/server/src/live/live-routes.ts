@@ -3,6 +3,8 @@
  * Everything that can be refused is refused before the upgrade, as a plain HTTP answer in the
  * API's error shape: a foreign Origin (403; a page elsewhere cannot ride the session cookie),
  * no session (401), a pad that is not the user's (404), an upload quota spent (429).
+ * Every open socket is pinged (socket-heartbeat.ts) at least twice within the idle limit, so a
+ * peer that vanished is found as soon as one that is silent.
  * When the server closes, what still runs for an open stream (an Opus stream's ffmpeg) is
  * stopped and reaped before it finishes closing.
  */
@@ -16,6 +18,7 @@ import { padExists } from '../pads/pads-repository.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { CLOSE, type ServerMessage } from './live-protocol.ts';
 import { type LiveContext, type LiveDeps, LiveSession } from './live-session.ts';
+import { keepAlive, MAX_PING_INTERVAL_MS } from './socket-heartbeat.ts';
 
 export interface LiveRouteDeps extends Omit<LiveDeps, 'log'> {
   /** PUBLIC_URL's origin, when set: the app's own origin. */
@@ -74,6 +77,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         else session.text(bytes.toString('utf8'));
       });
       open.add(session);
+      keepAlive(socket, Math.min(MAX_PING_INTERVAL_MS, deps.idleMs / 2));
       socket.on('close', () => {
         session.ended();
         void session.idle().then(() => open.delete(session));

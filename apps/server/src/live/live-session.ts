@@ -6,7 +6,9 @@
  * stop files what it brought, with the transcript so far, when that is at least
  * MIN_KEPT_SECONDS; else nothing. A client that keeps its own copy says `keep_partial: false`:
  * then a socket closed before "filed" was sent leaves nothing. A stream is its socket: nothing
- * else can join it.
+ * else can join it. A stream that brings no frame for the idle limit (LIVE_IDLE_SECONDS) is
+ * closed with an `idle_timeout` error and then kept or dropped as a cut stream; time the server
+ * itself holds the socket (back-pressure) does not count.
  */
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -47,6 +49,8 @@ export interface LiveDeps {
   quotas: QuotaGuard;
   /** Queues a full pass by a slower engine after filing (whisper, openai); absent for pocketsphinx. */
   fullPass: ((noteId: string) => Promise<void>) | undefined;
+  /** A stream that brings no frame this long is closed as a cut stream. */
+  idleMs: number;
   log: FastifyBaseLogger;
 }
 
@@ -85,6 +89,8 @@ export class LiveSession {
   #keepPartial = true;
   /** The socket is gone: nothing sent now arrives. */
   #closed = false;
+  /** Runs out when no frame came for the idle limit while the socket was read. */
+  #idleTimer: NodeJS.Timeout | undefined;
 
   constructor(deps: LiveDeps, context: LiveContext, socket: LiveSocket) {
     this.#deps = deps;
@@ -97,6 +103,7 @@ export class LiveSession {
     });
     this.#endpointer = new UtteranceEndpointer((utterance) => this.#decoder.final(utterance));
     this.#input = this.#createInput(DEFAULT_LIVE_FORMAT);
+    this.#armIdle();
   }
 
   /** 16 kHz samples taken so far. */
@@ -105,6 +112,7 @@ export class LiveSession {
   }
 
   text(data: string): void {
+    this.#armIdle();
     const message = parseClientMessage(data);
     if (typeof message === 'string') {
       this.#refuse(LIVE_ERROR_CODES.badMessage, message, CLOSE.policy);
@@ -139,6 +147,7 @@ export class LiveSession {
   audio(data: Buffer): void {
     if (this.#state !== 'open' && this.#state !== 'streaming') return;
     this.#state = 'streaming';
+    this.#armIdle();
     if (data.length === 0) return;
     const { maxBytes } = this.#context.allowance;
     if (this.#input.sizeWith(data.length) > maxBytes) {
@@ -154,6 +163,7 @@ export class LiveSession {
    */
   ended(): void {
     this.#closed = true;
+    this.#disarmIdle();
     if (this.#state !== 'open' && this.#state !== 'streaming') return;
     if (!this.#keepPartial) {
       void this.#abandon(interrupted());
@@ -166,6 +176,7 @@ export class LiveSession {
 
   /** The server is closing: whatever runs for this stream (an ffmpeg) is stopped and reaped. */
   async close(): Promise<void> {
+    this.#disarmIdle();
     await this.#input.close();
   }
 
@@ -263,6 +274,7 @@ export class LiveSession {
    */
   async #finishInput(): Promise<boolean> {
     this.#state = 'finishing';
+    this.#disarmIdle();
     this.#releaseHolds();
     await this.#input.finish();
     return this.#state === 'finishing';
@@ -333,14 +345,52 @@ export class LiveSession {
     if (held && this.#state === 'streaming') this.#holds.add(reason);
     else if (!held) this.#holds.delete(reason);
     const paused = this.#holds.size > 0;
-    if (paused && !wasPaused) this.#socket.pause();
-    else if (!paused && wasPaused) this.#socket.resume();
+    if (paused && !wasPaused) {
+      this.#socket.pause();
+      this.#disarmIdle();
+    } else if (!paused && wasPaused) {
+      this.#socket.resume();
+      this.#armIdle();
+    }
+  }
+
+  /** (Re)starts the idle clock while the stream is read; a frame that arrives starts it again. */
+  #armIdle(): void {
+    if (this.#closed || this.#holds.size > 0 || (this.#state !== 'open' && this.#state !== 'streaming')) {
+      this.#disarmIdle();
+      return;
+    }
+    if (this.#idleTimer) this.#idleTimer.refresh();
+    else this.#idleTimer = setTimeout(() => this.#idle(), this.#deps.idleMs).unref();
+  }
+
+  #disarmIdle(): void {
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = undefined;
+  }
+
+  /** Nothing came for the idle limit: closed, then kept or dropped as any cut stream. */
+  #idle(): void {
+    this.#idleTimer = undefined;
+    if (this.#state !== 'open' && this.#state !== 'streaming') return;
+    const span = describeSpan(this.#deps.idleMs);
+    this.#deps.log.info({ idleMs: this.#deps.idleMs }, 'an idle live stream was closed');
+    this.#sendError(
+      LIVE_ERROR_CODES.idle,
+      this.#keepPartial
+        ? `Nothing arrived for ${span}, so the live stream was closed. What arrived before is ` +
+            `filed as a note when it is at least ${MIN_KEPT_SECONDS} s of audio.`
+        : `Nothing arrived for ${span}, so the live stream was closed and nothing was filed ` +
+            'from it: upload the copy you kept.',
+    );
+    this.#socket.close(CLOSE.policy, 'idle');
   }
 
   #releaseHolds(): void {
     if (this.#holds.size === 0) return;
     this.#holds.clear();
     this.#socket.resume();
+    this.#armIdle();
   }
 
   /**
@@ -350,6 +400,7 @@ export class LiveSession {
   async #abandon(reason: unknown): Promise<unknown> {
     if (this.#state === 'filing' || this.#state === 'over') return reason;
     this.#state = 'over';
+    this.#disarmIdle();
     this.#decoder.cancel();
     this.#releaseHolds();
     void this.#input.close();
@@ -380,4 +431,12 @@ export class LiveSession {
     if (this.#state === 'over' && message.type !== 'error' && message.type !== 'filed') return;
     this.#socket.send(message);
   }
+}
+
+/** 600000 → "10 minutes", 1000 → "1 second", 1500 → "1.5 seconds". */
+function describeSpan(ms: number): string {
+  const seconds = ms / 1000;
+  const [amount, unit] = seconds >= 60 && seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+  const shown = Number.isInteger(amount) ? String(amount) : amount.toFixed(1);
+  return `${shown} ${unit}${amount === 1 ? '' : 's'}`;
 }

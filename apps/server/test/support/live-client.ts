@@ -36,9 +36,13 @@ export function liveUrl(baseUrl: string, padId: string): string {
 }
 
 /** Opens the socket; rejects with the HTTP status when the server refuses the upgrade. */
-export function openLive(url: string, headers: Record<string, string>): Promise<LiveConnection> {
+export function openLive(
+  url: string,
+  headers: Record<string, string>,
+  options: Omit<WebSocket.ClientOptions, 'headers'> = {},
+): Promise<LiveConnection> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
+    const socket = new WebSocket(url, { ...options, headers });
     const messages: LiveConnection['messages'] = [];
     socket.on('message', (data, isBinary) => {
       if (!isBinary)
