@@ -54,6 +54,11 @@ export const voiceNoteSchema = z.object({
 });
 export type VoiceNote = z.infer<typeof voiceNoteSchema>;
 
+/** Where a voice note's audio plays from (`audio_url`): `GET` with or without `Range`. */
+export function voiceNoteAudioPath(padId: string, noteId: string): string {
+  return `/api/v1/pad/${padId}/voicenote/${noteId}/audio/`;
+}
+
 /** The upload is the raw body; the file name comes from `Content-Disposition: attachment; filename="..."`. */
 export const UPLOAD_FILE_NAME = 'recording.wav';
 

@@ -1,3 +1,5 @@
+import { ApiProblem } from '../http/api-problem.ts';
+
 /** One item of allauth's `errors` list. */
 export interface FieldError {
   message: string;
@@ -5,13 +7,16 @@ export interface FieldError {
   param?: string;
 }
 
-/** Thrown inside auth handlers; the auth API turns it into allauth's `{status, errors}`. */
-export class AuthInputError extends Error {
+/**
+ * Thrown inside auth handlers: allauth's `{status, errors}` is the product API's error shape
+ * too, so it is answered as any ApiProblem is.
+ */
+export class AuthInputError extends ApiProblem {
   constructor(
-    readonly errors: FieldError[],
-    readonly status: 400 | 403 | 429 = 400,
+    override readonly errors: FieldError[],
+    override readonly status: 400 | 403 | 429 = 400,
   ) {
-    super(errors.map((e) => e.message).join(' '));
+    super(status, errors);
     this.name = 'AuthInputError';
   }
 }

@@ -3,6 +3,8 @@ import os from 'node:os';
 import { z } from 'zod';
 import { LIMITS } from '@voxpad/shared/limits';
 import { MAX_DURATION_SECONDS_DEFAULT } from '@voxpad/shared/voice-notes';
+import type { DatabaseSettings } from '../db/database.ts';
+import type { MailSettings } from '../email/mail-settings.ts';
 import { resolveRateLimits, type RateLimits } from '../rate-limit/rates.ts';
 import { quotaEnv, resolveQuotas, type QuotaSettings } from '../quotas/quota-settings.ts';
 import {
@@ -151,7 +153,7 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database: DatabaseSettings;
   roles: { api: boolean; worker: boolean };
   logLevel: string;
   publicUrl: string | undefined;
@@ -204,13 +206,7 @@ export interface Config {
   /** Where audio lives: local files, or an S3 bucket. */
   storage: StorageSettings;
   sweeper: SweeperSettings;
-  mail: {
-    /** Unset: mails are written to DATA_DIR/outbox instead of being sent. */
-    smtpUrl: string | undefined;
-    from: string;
-    /** Serve GET /api/v1/dev/outbox/ to loopback clients. */
-    devOutbox: boolean;
-  };
+  mail: MailSettings;
   social: {
     /** Third-party login providers, in the order the login screen lists them. */
     providers: SocialProviderSettings[];

@@ -3,20 +3,21 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type { Config } from '../config/config.ts';
 import { registerGeneration, SqliteGeneration } from './generation.ts';
 import { PostgresGeneration } from './postgres-generation.ts';
 import { countingPool } from './postgres-pool.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
-export type Dialect = Config['database']['kind'];
+/** Where the data lives: a SQLite file (the default) or a PostgreSQL server (DATABASE_URL). */
+export type DatabaseSettings = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+export type Dialect = DatabaseSettings['kind'];
 
 // bigint columns hold epoch milliseconds, far inside Number's exact range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
 
-export function createDatabase(database: Config['database']): Db {
+export function createDatabase(database: DatabaseSettings): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle client losing its connection (a database restart) must not crash the process;

@@ -3,7 +3,6 @@ import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import { ApiProblem, databaseUnavailable, storageUnavailable } from './api-problem.ts';
 import { isDatabaseUnreachable } from '../db/database-errors.ts';
 import { StorageUnavailableError } from '../storage/storage-errors.ts';
-import { AuthInputError } from '../auth/auth-errors.ts';
 
 /**
  * The single error handler: logs with the request's context, hides the details of server
@@ -20,9 +19,6 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (isDatabaseUnreachable(error)) {
     request.log.error({ err: error }, 'database unreachable');
     return handleError(databaseUnavailable(), request, reply);
-  }
-  if (error instanceof AuthInputError) {
-    return reply.status(error.status).send({ status: error.status, errors: error.errors });
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) request.log.error({ err: error }, 'request failed');

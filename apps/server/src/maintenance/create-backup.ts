@@ -5,9 +5,8 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
-import type { Config } from '../config/config.ts';
 import { SECRET_KEY_FILE } from '../config/secret-key.ts';
-import type { Db } from '../db/database.ts';
+import type { DatabaseSettings, Db } from '../db/database.ts';
 import { COPIED_TABLES } from '../migration/copied-tables.ts';
 import { listBlobs } from '../migration/copy-blobs.ts';
 import { eachConcurrently } from '../migration/each-concurrently.ts';
@@ -25,7 +24,7 @@ import {
 import { hasCommand, pgDumpRecipe, runPgDump } from './pg-dump.ts';
 
 export interface BackupDeps {
-  database: Config['database'];
+  database: DatabaseSettings;
   db: Db;
   dataDir: string;
   storage: BlobStorage;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config/config.ts';
+import type { DatabaseSettings } from '../db/database.ts';
 import { SECRET_KEY_FILE } from '../config/secret-key.ts';
 import { blobSha256, sha256Of } from '../migration/blob-digest.ts';
 import { eachConcurrently } from '../migration/each-concurrently.ts';
@@ -26,7 +26,7 @@ export class RestoreRefusedError extends Error {
 export interface RestoreDeps {
   backupDir: string;
   dataDir: string;
-  database: Config['database'];
+  database: DatabaseSettings;
   /** Made only once DATA_DIR has been checked: a local store creates its directory. */
   openStorage: () => BlobStorage;
   /** Replace what DATA_DIR (and the store) already hold. */

@@ -119,3 +119,14 @@ export async function deletePad(db: Db, ownerId: string, id: string): Promise<bo
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The audio keys of the notes in a pad, to remove once the pad (and its notes) are deleted. */
+export async function listStorageKeysOfPad(db: Db, ownerId: string, padId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('voice_notes')
+    .select('storage_key')
+    .where('owner_id', '=', ownerId)
+    .where('pad_id', '=', padId)
+    .execute();
+  return rows.map((r) => r.storage_key);
+}

@@ -6,7 +6,6 @@ import { toPage } from '../lib/cursor.ts';
 import { newId } from '../lib/ids.ts';
 import { notFound } from '../http/api-problem.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
-import { listStorageKeysOfPad } from '../voice-notes/voice-notes-repository.ts';
 import { presentPad } from './pad-presenter.ts';
 import * as pads from './pads-repository.ts';
 
@@ -69,7 +68,7 @@ export async function updatePad(
 
 /** Deletes the pad with its notes, then their audio; a blob that cannot be removed is logged. */
 export async function deletePad({ db, storage, log }: PadsDeps, ownerId: string, id: string): Promise<void> {
-  const keys = await listStorageKeysOfPad(db, ownerId, id);
+  const keys = await pads.listStorageKeysOfPad(db, ownerId, id);
   const deleted = await pads.deletePad(db, ownerId, id);
   if (!deleted) throw notFound('This pad');
   for (const key of keys) {

@@ -1,10 +1,10 @@
 import type { HighlightedText, PadSearchHit, VoiceNoteSearchHit } from '@voxpad/shared/search';
 import type { Page } from '@voxpad/shared/pagination';
+import { voiceNoteAudioPath } from '@voxpad/shared/voice-notes';
 import type { Db, Dialect } from '../db/database.ts';
 import { toIso } from '../lib/time.ts';
 import { findPads } from '../pads/pads-repository.ts';
 import { presentPad } from '../pads/pad-presenter.ts';
-import { audioUrlOf } from '../voice-notes/voice-note-presenter.ts';
 import { excerpt, fromMarked, mergeRanges, prefixRanges } from './highlighted-text.ts';
 import { firstMatchTime, parseSegments } from './match-time.ts';
 import { searchPostgres } from './postgres-search.ts';
@@ -117,7 +117,7 @@ export async function searchVoiceNotes(
         title: note.title,
         status: note.status,
         duration_seconds: note.duration_seconds,
-        audio_url: audioUrlOf(note),
+        audio_url: voiceNoteAudioPath(note.pad_id, note.id),
         created_at: toIso(note.created_at),
       },
       title: highlighted(match.heading, terms),

@@ -1,12 +1,13 @@
-import { VOICE_NOTE_LIMITS, type TranscriptSegment, type VoiceNote } from '@voxpad/shared/voice-notes';
+import {
+  VOICE_NOTE_LIMITS,
+  voiceNoteAudioPath,
+  type TranscriptSegment,
+  type VoiceNote,
+} from '@voxpad/shared/voice-notes';
 import { RECENT_VOICE_NOTES_LIMITS, type RecentVoiceNote } from '@voxpad/shared/recent-voice-notes';
 import type { VoiceNoteRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
 import { SNIPPET_SOURCE_CHARS, type RecentVoiceNoteRow } from './voice-notes-repository.ts';
-
-export function audioUrlOf(note: Pick<VoiceNoteRow, 'id' | 'pad_id'>): string {
-  return `/api/v1/pad/${note.pad_id}/voicenote/${note.id}/audio/`;
-}
 
 export function presentVoiceNote(row: VoiceNoteRow): VoiceNote {
   return {
@@ -20,7 +21,7 @@ export function presentVoiceNote(row: VoiceNoteRow): VoiceNote {
     duration_seconds: row.duration_seconds,
     transcript: row.transcript,
     segments: row.segments ? (JSON.parse(row.segments) as TranscriptSegment[]) : [],
-    audio_url: audioUrlOf(row),
+    audio_url: voiceNoteAudioPath(row.pad_id, row.id),
     progress: row.status === 'done' ? 1 : row.progress,
     attempts: row.attempts,
     language: row.language,

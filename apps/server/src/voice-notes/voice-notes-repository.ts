@@ -74,16 +74,6 @@ export async function listVoiceNotes(
   return query.limit(limit + 1).execute();
 }
 
-export async function listStorageKeysOfPad(db: Db, ownerId: string, padId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('voice_notes')
-    .select('storage_key')
-    .where('owner_id', '=', ownerId)
-    .where('pad_id', '=', padId)
-    .execute();
-  return rows.map((r) => r.storage_key);
-}
-
 export interface VoiceNoteChanges {
   title?: string | undefined;
   /** `user` with a rename: a finished transcript then leaves the title alone. */
