@@ -1,7 +1,7 @@
-import { floatTo16BitPcm } from '../../recording/encode-wav.ts';
-import { Downsampler, TARGET_SAMPLE_RATE } from '../../recording/utils/downsampler.ts';
-import { PcmBatcher } from '../../recording/utils/pcm-batcher.ts';
-import pcmCaptureWorkletUrl from '../../recording/utils/pcm-capture.worklet.ts?worker&url';
+import { floatTo16BitPcm } from '../../../lib/audio/encode-wav.ts';
+import { Downsampler, TARGET_SAMPLE_RATE } from '../../../lib/audio/downsampler.ts';
+import { PcmBatcher } from '../../../lib/audio/pcm-batcher.ts';
+import pcmCaptureWorkletUrl from '../../../lib/audio/pcm-capture.worklet.ts?worker&url';
 
 /** Audio goes out in frames this long: short for latency, long enough not to flood the socket. */
 export const FRAME_SECONDS = 0.1;

@@ -1,4 +1,4 @@
-import { meterLevel } from '../utils/downsampler.ts';
+import { meterLevel } from '../../../lib/audio/downsampler.ts';
 
 export interface LevelMeter {
   /** The microphone's level now, 0..1 on a decibel scale. */

@@ -1,7 +1,7 @@
-import { floatTo16BitPcm } from '../encode-wav.ts';
-import { Downsampler } from '../utils/downsampler.ts';
-import { PcmBatcher } from '../utils/pcm-batcher.ts';
-import pcmCaptureWorkletUrl from '../utils/pcm-capture.worklet.ts?worker&url';
+import { floatTo16BitPcm } from '../../../lib/audio/encode-wav.ts';
+import { Downsampler } from '../../../lib/audio/downsampler.ts';
+import { PcmBatcher } from '../../../lib/audio/pcm-batcher.ts';
+import pcmCaptureWorkletUrl from '../../../lib/audio/pcm-capture.worklet.ts?worker&url';
 import { CHUNK_SECONDS, type ChunkedCapture } from './chunked-capture.ts';
 
 export interface PcmCapture extends ChunkedCapture {

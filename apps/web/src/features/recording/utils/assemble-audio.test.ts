@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WAV_HEADER_BYTES } from '../encode-wav.ts';
+import { WAV_HEADER_BYTES } from '../../../lib/audio/encode-wav.ts';
 import { assembleAudio } from './assemble-audio.ts';
 
 /** jsdom's Blob has no arrayBuffer(); its FileReader reads one. */

@@ -1,4 +1,4 @@
-import { wavHeader } from '../encode-wav.ts';
+import { wavHeader } from '../../../lib/audio/encode-wav.ts';
 
 export interface AudioLayout {
   format: 'compressed' | 'pcm';
