@@ -254,10 +254,10 @@ describe('a progress stream with the worker in this process', { timeout: 300_000
     const speech = path.join(dir, 'speech.wav');
     const sentence = 'please remember to buy milk and bread tomorrow morning before the shop closes';
     execFileSync('flite', ['-voice', 'slt', '-t', Array(4).fill(sentence).join('. '), '-o', speech]);
-    // About a minute of speech with pauses: several chunks, so progress moves in steps the
+    // About 45 s of speech with pauses: several chunks, so progress moves in steps the
     // runner reports (at most once a second) while the job runs.
     const note = path.join(dir, 'note.webm');
-    ffmpeg('-i', speech, '-filter_complex', 'apad=pad_dur=2,aloop=loop=3:size=2e6', '-c:a', 'libopus', note);
+    ffmpeg('-i', speech, '-filter_complex', 'apad=pad_dur=2,aloop=loop=1:size=2e6', '-c:a', 'libopus', note);
     const { client } = await signedUpClient(server.baseUrl);
     const pad = (await client.post<Pad>('/api/v1/pad/', { name: 'Live' })).body;
     const uploaded = await client.request<VoiceNote>('POST', `/api/v1/pad/${pad.id}/voicenote/`, {
