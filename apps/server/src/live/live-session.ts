@@ -20,6 +20,7 @@ import { groupIntoSegments } from '../transcription/segments.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { fileVoiceNote, type FilingDeps } from '../voice-notes/file-voice-note.ts';
 import { interrupted, tooLarge, tooLong } from '../voice-notes/upload-problems.ts';
+import { durationText } from '../voice-notes/duration-text.ts';
 import { deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
 import { LiveDecoder } from './live-decoder.ts';
 import type { InputFailure, LiveInput, LiveInputEvents } from './live-input.ts';
@@ -345,13 +346,10 @@ export class LiveSession {
     if (held && this.#state === 'streaming') this.#holds.add(reason);
     else if (!held) this.#holds.delete(reason);
     const paused = this.#holds.size > 0;
-    if (paused && !wasPaused) {
-      this.#socket.pause();
-      this.#disarmIdle();
-    } else if (!paused && wasPaused) {
-      this.#socket.resume();
-      this.#armIdle();
-    }
+    if (paused && !wasPaused) this.#socket.pause();
+    else if (!paused && wasPaused) this.#socket.resume();
+    // Held, the clock stops (nothing can arrive); read again, it starts afresh.
+    if (paused !== wasPaused) this.#armIdle();
   }
 
   /** (Re)starts the idle clock while the stream is read; a frame that arrives starts it again. */
@@ -373,7 +371,7 @@ export class LiveSession {
   #idle(): void {
     this.#idleTimer = undefined;
     if (this.#state !== 'open' && this.#state !== 'streaming') return;
-    const span = describeSpan(this.#deps.idleMs);
+    const span = durationText(this.#deps.idleMs / 1000);
     this.#deps.log.info({ idleMs: this.#deps.idleMs }, 'an idle live stream was closed');
     this.#sendError(
       LIVE_ERROR_CODES.idle,
@@ -431,12 +429,4 @@ export class LiveSession {
     if (this.#state === 'over' && message.type !== 'error' && message.type !== 'filed') return;
     this.#socket.send(message);
   }
-}
-
-/** 600000 → "10 minutes", 1000 → "1 second", 1500 → "1.5 seconds". */
-function describeSpan(ms: number): string {
-  const seconds = ms / 1000;
-  const [amount, unit] = seconds >= 60 && seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
-  const shown = Number.isInteger(amount) ? String(amount) : amount.toFixed(1);
-  return `${shown} ${unit}${amount === 1 ? '' : 's'}`;
 }

@@ -23,6 +23,7 @@ import {
   playPcm,
   spokenRecording,
 } from '../support/live-client.ts';
+import { createPad, notesOf as notesIn, waitForNotes } from '../support/pad-notes.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const IDLE_SECONDS = 2;
@@ -45,24 +46,21 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function newPad(): Promise<Pad> {
-  const res = await client.request<Pad>('POST', '/api/v1/pad/', { json: { name: `Idle ${Math.random()}` } });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
+const newPad = (): Promise<Pad> => createPad(client, 'Idle');
+const notesOf = (padId: string): Promise<VoiceNote[]> => notesIn(client, padId);
+const firstNote = async (padId: string, ms: number) => (await waitForNotes(client, padId, ms))[0];
 
-async function notesOf(padId: string): Promise<VoiceNote[]> {
-  return (await client.get<{ results: VoiceNote[] }>(`/api/v1/pad/${padId}/voicenote/`)).body.results;
-}
+const open = (padId: string, via = server.baseUrl, options: { autoPong?: boolean } = {}) =>
+  openLive(liveUrl(via, padId), browserHeaders(client, server.baseUrl), options);
 
-/** Waits up to `ms` for the pad to hold a note. */
-async function firstNote(padId: string, ms: number): Promise<VoiceNote | undefined> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const [note] = await notesOf(padId);
-    if (note || Date.now() > deadline) return note;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** Opens a stream on a new pad, sends 3 s of speech and goes quiet until the server closes it. */
+async function goQuiet(keepPartial: boolean) {
+  const pad = await newPad();
+  const live = await open(pad.id);
+  live.socket.send(start(keepPartial));
+  await playPcm(live.socket, recording.pcm, { speed: 2, to: 3 * 32000 });
+  expect((await live.closed).code).toBe(1008);
+  return { pad, live };
 }
 
 const start = (keepPartial: boolean) =>
@@ -71,7 +69,7 @@ const start = (keepPartial: boolean) =>
 describe('idle live streams', { timeout: 60_000 }, () => {
   it('closes a stream that never sends anything, with a reason, and files nothing', async () => {
     const pad = await newPad();
-    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client, server.baseUrl));
+    const live = await open(pad.id);
     const opened = performance.now();
     const closed = await live.closed;
     const after = (performance.now() - opened) / 1000;
@@ -82,7 +80,7 @@ describe('idle live streams', { timeout: 60_000 }, () => {
       type: 'error',
       code: 'idle_timeout',
       message:
-        'Nothing arrived for 2 seconds, so the live stream was closed. What arrived before is filed ' +
+        'Nothing arrived for 2 s, so the live stream was closed. What arrived before is filed ' +
         'as a note when it is at least 1 s of audio.',
     });
     await new Promise((r) => setTimeout(r, 500));
@@ -90,11 +88,7 @@ describe('idle live streams', { timeout: 60_000 }, () => {
   });
 
   it('files what arrived before a client went quiet, with its live transcript', async () => {
-    const pad = await newPad();
-    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client, server.baseUrl));
-    live.socket.send(start(true));
-    await playPcm(live.socket, recording.pcm, { speed: 2, to: 3 * 32000 });
-    expect((await live.closed).code).toBe(1008);
+    const { pad, live } = await goQuiet(true);
     expect(errorOf(live)?.code).toBe('idle_timeout');
     const note = await firstNote(pad.id, 20_000);
     expect(note?.status).toBe('done');
@@ -103,13 +97,9 @@ describe('idle live streams', { timeout: 60_000 }, () => {
   });
 
   it('files nothing for a quiet client that keeps its own copy, and says so', async () => {
-    const pad = await newPad();
-    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client, server.baseUrl));
-    live.socket.send(start(false));
-    await playPcm(live.socket, recording.pcm, { speed: 2, to: 3 * 32000 });
-    expect((await live.closed).code).toBe(1008);
+    const { pad, live } = await goQuiet(false);
     expect(errorOf(live)?.message).toBe(
-      'Nothing arrived for 2 seconds, so the live stream was closed and nothing was filed from it: ' +
+      'Nothing arrived for 2 s, so the live stream was closed and nothing was filed from it: ' +
         'upload the copy you kept.',
     );
     await new Promise((r) => setTimeout(r, 1500));
@@ -118,7 +108,7 @@ describe('idle live streams', { timeout: 60_000 }, () => {
 
   it('keeps a stream open as long as frames keep coming, past the idle limit', async () => {
     const pad = await newPad();
-    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client, server.baseUrl));
+    const live = await open(pad.id);
     // 5 s in real time: more than twice the idle limit, with a frame every 100 ms.
     await playPcm(live.socket, recording.pcm, { to: 5 * 32000 });
     live.socket.send(JSON.stringify({ type: 'stop' }));
@@ -131,7 +121,7 @@ describe('idle live streams', { timeout: 60_000 }, () => {
     const relay = await startFreezingRelay(new URL(server.baseUrl));
     try {
       const pad = await newPad();
-      const live = await openLive(liveUrl(relay.baseUrl, pad.id), browserHeaders(client, server.baseUrl));
+      const live = await open(pad.id, relay.baseUrl);
       await playPcm(live.socket, recording.pcm, { speed: 2, to: 3 * 32000 });
       relay.freeze();
       const frozen = performance.now();
@@ -150,9 +140,7 @@ describe('idle live streams', { timeout: 60_000 }, () => {
 
   it('ends the stream of a client that does not answer pings, even while frames come', async () => {
     const pad = await newPad();
-    const live = await openLive(liveUrl(server.baseUrl, pad.id), browserHeaders(client, server.baseUrl), {
-      autoPong: false,
-    });
+    const live = await open(pad.id, server.baseUrl, { autoPong: false });
     const playing = playPcm(live.socket, recording.pcm, { to: 8 * 32000 });
     const closed = await live.closed;
     await playing;

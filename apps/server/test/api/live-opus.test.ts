@@ -31,6 +31,7 @@ import {
   playPcm,
   spokenRecording,
 } from '../support/live-client.ts';
+import { createPad, notesOf as notesIn, waitForNotes } from '../support/pad-notes.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-live-opus-'));
@@ -65,15 +66,8 @@ afterAll(async () => {
 const cookieOf = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const browserHeaders = (c: TestClient, app: TestApp = server) => liveHeaders(c, app.baseUrl);
 
-async function newPad(c: TestClient = client): Promise<Pad> {
-  const res = await c.request<Pad>('POST', '/api/v1/pad/', { json: { name: `Opus ${Math.random()}` } });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-async function notesOf(padId: string, c: TestClient = client): Promise<VoiceNote[]> {
-  return (await c.get<{ results: VoiceNote[] }>(`/api/v1/pad/${padId}/voicenote/`)).body.results;
-}
+const newPad = (c: TestClient = client): Promise<Pad> => createPad(c, 'Opus');
+const notesOf = (padId: string, c: TestClient = client): Promise<VoiceNote[]> => notesIn(c, padId);
 
 async function startOpus(padId: string, extra: Record<string, unknown> = {}): Promise<LiveConnection> {
   const live = await openLive(liveUrl(server.baseUrl, padId), browserHeaders(client));
@@ -239,12 +233,7 @@ describe('streaming Opus', { timeout: 180_000 }, () => {
       const sent = Math.round(bytes.length * 0.45) + 7;
       await playStream(live.socket, bytes, { to: sent });
       live.socket.terminate();
-      let notes: VoiceNote[] = [];
-      const deadline = Date.now() + 30_000;
-      while (notes.length === 0 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 250));
-        notes = await notesOf(pad.id);
-      }
+      const notes = await waitForNotes(client, pad.id, 30_000);
       expect(notes).toHaveLength(1);
       const [note] = notes;
       expect(note?.status).toBe('done');

@@ -24,6 +24,7 @@ import {
   RefusedUpgrade,
   spokenRecording,
 } from '../support/live-client.ts';
+import { createPad, notesOf as notesIn, waitForNotes } from '../support/pad-notes.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-live-'));
@@ -44,16 +45,8 @@ afterAll(async () => {
 const cookieOf = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const browserHeaders = (c: TestClient, app: TestApp = server) => liveHeaders(c, app.baseUrl);
 
-async function newPad(c: TestClient = client, app: TestApp = server): Promise<Pad> {
-  const res = await c.request<Pad>('POST', '/api/v1/pad/', { json: { name: `Live ${Math.random()}` } });
-  expect(res.status, res.text).toBe(201);
-  void app;
-  return res.body;
-}
-
-async function notesOf(padId: string, c: TestClient = client): Promise<VoiceNote[]> {
-  return (await c.get<{ results: VoiceNote[] }>(`/api/v1/pad/${padId}/voicenote/`)).body.results;
-}
+const newPad = (c: TestClient = client): Promise<Pad> => createPad(c, 'Live');
+const notesOf = (padId: string, c: TestClient = client): Promise<VoiceNote[]> => notesIn(c, padId);
 
 async function refusal(url: string, headers: Record<string, string>): Promise<RefusedUpgrade> {
   const error: unknown = await openLive(url, headers).then(
@@ -142,12 +135,7 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     const sent = 6 * 32000;
     await playPcm(live.socket, recording.pcm, { speed: 3, to: sent });
     live.socket.terminate();
-    let notes: VoiceNote[] = [];
-    const deadline = Date.now() + 30_000;
-    while (notes.length === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-      notes = await notesOf(pad.id);
-    }
+    const notes = await waitForNotes(client, pad.id, 30_000);
     expect(notes).toHaveLength(1);
     const [note] = notes;
     expect(note?.status).toBe('done');
@@ -175,12 +163,7 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     // The same cut with the default, last: once its note is filed, the others had the same
     // time to be filed, and must not have been (or were taken back).
     await stream(control.id, true, false);
-    let kept: VoiceNote[] = [];
-    const deadline = Date.now() + 30_000;
-    while (kept.length === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 250));
-      kept = await notesOf(control.id);
-    }
+    const kept = await waitForNotes(client, control.id, 30_000);
     expect(kept).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 1000));
     expect(await notesOf(cutPad.id)).toEqual([]);
