@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { voiceNoteQueryOptions } from './get-voice-note.ts';
 import { voiceNotesQueryKey } from './get-voice-notes.ts';
-import { transcriptionStateSchema } from './transcription-state.ts';
+import { transcriptionStateSchema } from '@voxpad/shared/transcripts';
 
 export type TranscriptionRequest = 'retry' | 'transcribe';
 

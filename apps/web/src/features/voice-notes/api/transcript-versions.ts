@@ -1,26 +1,8 @@
-import { transcriptSegmentSchema } from '@voxpad/shared/voice-notes';
+import { transcriptVersionListSchema } from '@voxpad/shared/transcripts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
 import { voiceNoteQueryOptions } from './get-voice-note.ts';
 import { voiceNotesQueryKey } from './get-voice-notes.ts';
-
-/** Not in packages/shared yet: mirrors the server's answer to GET .../versions/. */
-export const transcriptVersionSchema = z.object({
-  id: z.string(),
-  /** `engine` (a transcription) or `manual` (text a person typed). */
-  source: z.string(),
-  /** The engine and model that made an engine version (null for typed text and older versions). */
-  engine: z.string().nullable().optional(),
-  model: z.string().nullable().optional(),
-  text: z.string(),
-  segments: z.array(transcriptSegmentSchema).optional(),
-  created_at: z.string(),
-  /** The note's transcript is this text now. */
-  current: z.boolean().optional(),
-});
-export type TranscriptVersion = z.infer<typeof transcriptVersionSchema>;
-const versionListSchema = z.object({ results: z.array(transcriptVersionSchema) });
 
 function notePath(padId: string, voiceNoteId: string): string {
   return `pad/${encodeURIComponent(padId)}/voicenote/${encodeURIComponent(voiceNoteId)}`;
@@ -35,7 +17,8 @@ export function transcriptVersionsQueryOptions(padId: string, voiceNoteId: strin
   return queryOptions({
     // The note's updated_at is in the key so an edit or a finished transcription refetches.
     queryKey: [...transcriptVersionsQueryKey(padId, voiceNoteId), updatedAt] as const,
-    queryFn: () => apiClient.api('GET', `${notePath(padId, voiceNoteId)}/versions/`, versionListSchema),
+    queryFn: () =>
+      apiClient.api('GET', `${notePath(padId, voiceNoteId)}/versions/`, transcriptVersionListSchema),
     placeholderData: (previous) => previous,
   });
 }
