@@ -55,6 +55,23 @@ describe('imports between parts of the web app', () => {
     expect(crossing).toEqual([]);
   });
 
+  it('keys every query by an export of the module that owns it, never by a literal', () => {
+    // A key is written once, as `xQueryKey` or inside `xQueryOptions`; every use names that.
+    const literal = files
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, index) =>
+            /queryKey:\s*\[|queryKey\[0\]\s*[!=]==?\s*'/.test(line)
+              ? [`${path.relative(src, file)}:${index + 1}: ${line.trim()}`]
+              : [],
+          ),
+      );
+    expect(literal).toEqual([]);
+  });
+
   it('has no import running back up from features, lib, hooks or components', () => {
     const below: Record<string, readonly string[]> = {
       features: ['routes'],

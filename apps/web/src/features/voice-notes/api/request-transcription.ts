@@ -20,7 +20,12 @@ export function requestTranscription(padId: string, voiceNoteId: string, kind: T
   );
 }
 
-export function useRequestTranscription(padId: string, voiceNoteId: string) {
+/** `onQueued`: the note is in the queue again (what counts notes by status reads them again). */
+export function useRequestTranscription(
+  padId: string,
+  voiceNoteId: string,
+  { onQueued }: { onQueued?: () => void } = {},
+) {
   const queryClient = useQueryClient();
   const { queryKey } = voiceNoteQueryOptions(padId, voiceNoteId);
   return useMutation({
@@ -34,7 +39,7 @@ export function useRequestTranscription(padId: string, voiceNoteId: string) {
       );
       void queryClient.invalidateQueries({ queryKey });
       void queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey(padId) });
-      void queryClient.invalidateQueries({ queryKey: ['stats'] });
+      onQueued?.();
     },
   });
 }

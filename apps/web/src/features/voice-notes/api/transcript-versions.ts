@@ -1,7 +1,7 @@
 import { transcriptVersionListSchema } from '@voxpad/shared/transcripts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { voiceNoteQueryOptions } from './get-voice-note.ts';
+import { voiceNoteQueryKey } from './get-voice-note.ts';
 import { voiceNotesQueryKey } from './get-voice-notes.ts';
 
 function notePath(padId: string, voiceNoteId: string): string {
@@ -9,14 +9,18 @@ function notePath(padId: string, voiceNoteId: string): string {
 }
 
 export function transcriptVersionsQueryKey(padId: string, voiceNoteId: string) {
-  return ['voice-notes', padId, 'detail', voiceNoteId, 'versions'] as const;
+  return [...voiceNoteQueryKey(padId, voiceNoteId), 'versions'] as const;
+}
+
+/** The versions as of the note's `updated_at`, so an edit or a finished transcription refetches. */
+export function transcriptVersionsAtQueryKey(padId: string, voiceNoteId: string, updatedAt: string) {
+  return [...transcriptVersionsQueryKey(padId, voiceNoteId), updatedAt] as const;
 }
 
 /** GET pad/{id}/voicenote/{vid}/versions/: every transcript the note has had. */
 export function transcriptVersionsQueryOptions(padId: string, voiceNoteId: string, updatedAt: string) {
   return queryOptions({
-    // The note's updated_at is in the key so an edit or a finished transcription refetches.
-    queryKey: [...transcriptVersionsQueryKey(padId, voiceNoteId), updatedAt] as const,
+    queryKey: transcriptVersionsAtQueryKey(padId, voiceNoteId, updatedAt),
     queryFn: () =>
       apiClient.api('GET', `${notePath(padId, voiceNoteId)}/versions/`, transcriptVersionListSchema),
     placeholderData: (previous) => previous,
@@ -37,7 +41,7 @@ export function useRestoreTranscriptVersion(padId: string, voiceNoteId: string) 
         `${notePath(padId, voiceNoteId)}/versions/${encodeURIComponent(versionId)}/restore/`,
       ),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: voiceNoteQueryOptions(padId, voiceNoteId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: voiceNoteQueryKey(padId, voiceNoteId) });
       void queryClient.invalidateQueries({ queryKey: transcriptVersionsQueryKey(padId, voiceNoteId) });
       void queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey(padId) });
     },

@@ -17,8 +17,9 @@ function madeBy(version: TranscriptVersion): string {
   return version.model ? ` by ${version.engine} (${version.model})` : ` by ${version.engine}`;
 }
 
-export function TranscriptionControls({ note }: { note: VoiceNote }) {
-  const request = useRequestTranscription(note.pad_id, note.id);
+/** `onQueued`: a retry or re-transcription put the note back in the queue. */
+export function TranscriptionControls({ note, onQueued }: { note: VoiceNote; onQueued?: () => void }) {
+  const request = useRequestTranscription(note.pad_id, note.id, { onQueued });
   if (note.status === 'failed') {
     return (
       <FormAlert>

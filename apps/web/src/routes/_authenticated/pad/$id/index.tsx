@@ -25,13 +25,13 @@ import {
 import { isPendingDeletion } from '../../../../features/voice-notes/api/delete-voice-note.ts';
 import { FileDrop, type FileDropHandle } from '../../../../features/voice-notes/components/file-drop.tsx';
 import { VoiceNoteList } from '../../../../features/voice-notes/components/voice-note-list.tsx';
-import { useDeleteVoiceNoteWithUndo } from '../../../../features/voice-notes/hooks/use-delete-voice-note-with-undo.ts';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
 import { httpStatusOf } from '../../../../lib/api-client.ts';
 import { formatDuration } from '../../../../lib/format-duration.ts';
 import { toastHttpError } from '../../../../lib/toast-http-error.ts';
 import { LeaveGuard } from '../../../-components/leave-guard.tsx';
 import { PageHeading } from '../../../-components/page-heading.tsx';
+import { useDeleteNote } from '../../../-components/use-delete-note.ts';
 import { useRefreshNoteLists } from '../../../-components/use-refresh-note-lists.ts';
 
 export const Route = createFileRoute('/_authenticated/pad/$id/')({
@@ -222,7 +222,7 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
 
 function PadVoiceNotes({ padId }: { padId: string }) {
   const notes = useVoiceNotes(padId);
-  const deleteVoiceNote = useDeleteVoiceNoteWithUndo();
+  const deleteVoiceNote = useDeleteNote();
   return (
     <VoiceNoteList
       padId={padId}
