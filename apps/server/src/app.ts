@@ -253,7 +253,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           onQueued: () => jobEvents.queued(),
           onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
           quotas,
-          expiryMs: config.uploadExpiryMs,
+          limits: {
+            perUser: config.openUploadsPerUser,
+            idleMs: config.uploadExpiryMs,
+            maxLifetimeMs: config.uploadMaxLifetimeMs,
+          },
         });
         registerLiveRoutes(scope, {
           filing: {
