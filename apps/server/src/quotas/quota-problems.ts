@@ -60,6 +60,12 @@ export const tooManyV1Transcriptions = (limit: number) =>
     BUSY_RETRY_SECONDS,
   );
 
+export const tooManyLiveStreams = (limit: number) =>
+  rateLimited(
+    `You already have ${limit} live ${limit === 1 ? 'transcription' : 'transcriptions'} open, the most one account may have at once. Stop one of them (or close the page that holds it).`,
+    BUSY_RETRY_SECONDS,
+  );
+
 export const v1Busy = () => rateLimited('The server is busy with other transcriptions.', BUSY_RETRY_SECONDS);
 
 const FINISH_OR_DELETE =
