@@ -264,9 +264,6 @@ describe('the absolute lifetime of an upload', () => {
     const started = Date.now();
     const created = await createUpload(client, wav.length, meta(pad.id));
     expect(created.status).toBe(201);
-    // Upload-Expires tells the end of the lifetime, not 24 h after the last byte.
-    const expires = Date.parse(created.headers.get('upload-expires')!);
-    expect(expires).toBeLessThanOrEqual(started + LIFETIME_S * 1000 + 1000);
     const location = created.headers.get('location')!;
 
     // Bytes keep coming: each PATCH would have pushed the expiry 24 h further.
@@ -291,6 +288,10 @@ describe('the absolute lifetime of an upload', () => {
         },
       ],
     });
+
+    // Upload-Expires told the end of the lifetime, not 24 h after the last byte.
+    const expires = Date.parse(created.headers.get('upload-expires')!);
+    expect(expires).toBeLessThanOrEqual(started + LIFETIME_S * 1000 + 1000);
 
     // The expiry sweeper removes it with its parts, whatever its last write.
     let parts = (await uploadBlobs(short.storage)).length;
