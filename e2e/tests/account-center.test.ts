@@ -235,7 +235,7 @@ describe('the account area, in Chromium', () => {
     expect(await rows.first().innerText()).toMatch(/^Chrome on Linux/);
     expect(await rows.first().getByRole('button').count()).toBe(0);
 
-    await rows.nth(1).getByRole('button', { name: 'Sign out this session' }).click();
+    await rows.nth(1).getByRole('button', { name: 'Log out this session' }).click();
     await page.getByText('You are not logged in anywhere else.').waitFor();
     expect(await rows.count()).toBe(1);
 

@@ -195,7 +195,7 @@ describe('passkeys, in Chromium with a virtual authenticator', () => {
       route.request().method() === 'GET' && optionsRequests++ === 0 ? route.abort() : route.continue(),
     );
     await logOut(page);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Log in with a passkey' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     expect(optionsRequests).toBe(2);
   });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import type { Recording } from '../hooks/use-recorder.ts';
 import { useRecoveredRecordings } from '../hooks/use-recovered-recordings.ts';
 import type { StoredRecording } from '../storage/recording-store.ts';
@@ -39,8 +40,6 @@ export function RecoveredRecordings({ belongsHere, onUpload, showPad = false }: 
   );
 }
 
-const startedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function RecoveredItem({
   recording,
   showPad,
@@ -76,7 +75,7 @@ function RecoveredItem({
         <p className="min-w-0 flex-1">
           <strong className="font-semibold">{describeRecovered(recording)}</strong>
           <span className="block text-xs text-amber-900 dark:text-amber-200">
-            Started {startedFormat.format(recording.startedAt)}
+            Started {formatDateTime(recording.startedAt)}
             {showPad ? ` for “${pad}”` : ''}. It was cut short before it was saved; this is the audio up to
             then.
           </span>
