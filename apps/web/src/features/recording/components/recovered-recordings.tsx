@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -22,7 +23,7 @@ export interface RecoveredRecordingsProps {
  * crash or a closed tab: the audio up to the interruption, saved on this device as it was made.
  */
 export function RecoveredRecordings({ belongsHere, onUpload, showPad = false }: RecoveredRecordingsProps) {
-  const { recordings, handOver, discard } = useRecoveredRecordings();
+  const { recordings, handOver, discard, later } = useRecoveredRecordings();
   const shown = recordings.filter(belongsHere);
   if (shown.length === 0) return null;
   return (
@@ -34,6 +35,7 @@ export function RecoveredRecordings({ belongsHere, onUpload, showPad = false }: 
           showPad={showPad}
           onUpload={() => handOver(recording, onUpload)}
           onDiscard={() => discard(recording)}
+          onLater={() => later(recording)}
         />
       ))}
     </section>
@@ -45,11 +47,13 @@ function RecoveredItem({
   showPad,
   onUpload,
   onDiscard,
+  onLater,
 }: {
   recording: StoredRecording;
   showPad: boolean;
   onUpload: () => Promise<void>;
   onDiscard: () => Promise<void>;
+  onLater: () => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -82,6 +86,18 @@ function RecoveredItem({
         </p>
         <Button onClick={() => void upload()} disabled={busy}>
           {busy ? 'Uploading…' : 'Upload'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            onLater();
+            toast.info(
+              'The recording stays saved on this device. It is offered again when you next open Voxpad.',
+            );
+          }}
+          disabled={busy}
+        >
+          Later
         </Button>
         <Button variant="ghost" onClick={() => setConfirming(true)} disabled={busy}>
           Discard
