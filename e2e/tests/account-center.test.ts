@@ -201,7 +201,7 @@ describe('the account area, in Chromium', () => {
     expect(await page.getByLabel('Current password').getAttribute('type')).toBe('text');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page
-      .getByText('Your other sessions were signed out and your API tokens revoked', { exact: false })
+      .getByText('Your other sessions were logged out and your API tokens revoked', { exact: false })
       .waitFor();
 
     // This browser stays logged in on its new session; the other one was signed out.
