@@ -172,7 +172,8 @@ function cutOffInNoteRows(target: Page) {
   return target.evaluate(() => {
     const offenders: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>('main li[data-note-id] *')) {
-      if (getComputedStyle(el).overflowX === 'visible' || el.clientWidth === 0) continue;
+      // Visually hidden text (sr-only, 1 px) is there for screen readers, not cut off.
+      if (getComputedStyle(el).overflowX === 'visible' || el.clientWidth <= 1) continue;
       if (el.scrollWidth > el.clientWidth + 1) {
         offenders.push(
           `"${el.innerText.trim().slice(0, 60)}" needs ${el.scrollWidth} px, has ${el.clientWidth}`,
