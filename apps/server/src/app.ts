@@ -33,7 +33,7 @@ import {
   securityHeadersFor,
   type SecurityHeaderOptions,
 } from './http/security-headers.ts';
-import { registerSpa } from './http/spa.ts';
+import { registerSpa, WebAppFileLogging } from './http/spa.ts';
 import { TranscriptionQueue } from './jobs/transcription-queue.ts';
 import { TranscriptionRunner } from './jobs/transcription-runner.ts';
 import { JobEvents } from './jobs/job-events.ts';
@@ -93,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: frameworkErrorHandler(securityHeadersFor(headerOptions)),
     clientErrorHandler: clientErrorHandler(apiHeaders(headerOptions)),
     logger: loggerOptions(config, options.logStream),
+    logController: new WebAppFileLogging(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {

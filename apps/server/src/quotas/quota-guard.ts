@@ -44,7 +44,7 @@ export class QuotaGuard {
     private readonly db: Db,
     readonly settings: QuotaSettings,
     /** UPLOAD_MAX_BYTES: uploads past it are refused by the upload itself, in its own words. */
-    private readonly uploadMaxBytes: number,
+    readonly uploadMaxBytes: number,
   ) {
     this.windows = new SlidingWindows(db);
     this.v1Slots = new ConcurrencySlots(settings.v1Concurrency, settings.v1ConcurrencyPerUser);

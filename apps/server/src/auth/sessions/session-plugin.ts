@@ -1,8 +1,15 @@
 import fp from 'fastify-plugin';
+import { SESSION_HINT_COOKIE } from '@voxpad/shared/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session, SessionData, SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sessionid';
+// SESSION_HINT_COOKIE says nothing the page could not learn by asking; the server never trusts it.
+
+/** Whether the web app should ask the server about this session (see SESSION_HINT_COOKIE). */
+function worthAsking(session: Pick<Session, 'userId' | 'data'>): boolean {
+  return session.userId !== null || session.data.pending !== undefined;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +23,9 @@ declare module 'fastify' {
 
 /** Issues, rotates and ends the session cookie; the rows live in the SessionStore. */
 export class SessionCookies {
+  /** Requests whose answer already says what the hint is (a session started or ended). */
+  private readonly hinted = new WeakSet<FastifyRequest>();
+
   constructor(
     readonly store: SessionStore,
     private readonly options: { secure: boolean; maxAgeMs: number },
@@ -49,6 +59,7 @@ export class SessionCookies {
       secure: this.secureFor(request),
       maxAge: Math.floor(this.options.maxAgeMs / 1000),
     });
+    this.hint(request, reply, worthAsking(session));
     reply.issueCsrfToken(token);
     request.getSession = () => Promise.resolve(session);
     return session;
@@ -63,8 +74,40 @@ export class SessionCookies {
       sameSite: 'lax',
       secure: this.secureFor(request),
     });
+    this.hint(request, reply, false);
     reply.issueCsrfToken(undefined);
     request.getSession = () => Promise.resolve(undefined);
+  }
+
+  /** Sets or clears SESSION_HINT_COOKIE; it lives exactly as long as the session cookie. */
+  hint(request: FastifyRequest, reply: FastifyReply, present: boolean): void {
+    this.hinted.add(request);
+    const options = { path: '/', httpOnly: false, sameSite: 'lax' as const, secure: this.secureFor(request) };
+    if (present) {
+      reply.setCookie(SESSION_HINT_COOKIE, '1', {
+        ...options,
+        maxAge: Math.floor(this.options.maxAgeMs / 1000),
+      });
+    } else if (request.cookies[SESSION_HINT_COOKIE] !== undefined) {
+      reply.clearCookie(SESSION_HINT_COOKIE, options);
+    }
+  }
+
+  /**
+   * Mends a hint that disagrees with the cookies the browser sent: a session from before the
+   * hint existed gets one (on the very first response, the page itself), a hint without a
+   * session cookie goes. A hint beside a session that has ended stays until the page's own
+   * GET auth/session is answered 401: the web app then drops it.
+   */
+  async mendHint(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (this.hinted.has(request)) return;
+    const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
+    const hasHint = request.cookies[SESSION_HINT_COOKIE] !== undefined;
+    if (hasHint && !hasSession) this.hint(request, reply, false);
+    if (hasSession && !hasHint) {
+      const session = await request.getSession();
+      if (session && worthAsking(session)) this.hint(request, reply, true);
+    }
   }
 
   /** An HTTPS PUBLIC_URL makes every cookie Secure; without one, a request that came over HTTPS still does. */
@@ -87,6 +130,10 @@ export const sessionPlugin = fp<{ cookies: SessionCookies }>(
         return loaded;
       };
       next();
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      await cookies.mendHint(request, reply);
+      return payload;
     });
     done();
   },

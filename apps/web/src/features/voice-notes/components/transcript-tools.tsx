@@ -3,7 +3,7 @@ import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { daysAgo } from '../../../lib/days-ago.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { useRequestTranscription } from '../api/request-transcription.ts';
 import { useRestoreTranscriptVersion, useTranscriptVersions } from '../api/transcript-versions.ts';
@@ -94,15 +94,16 @@ export function TranscriptVersions({ note }: { note: VoiceNote }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
       {versions.data.results.map((version) => {
-        const when = new Date(version.created_at).toLocaleString();
+        const when = formatDateTime(version.created_at);
         return (
           <li key={version.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
             <div className="min-w-0">
               <p className="font-medium text-slate-800 dark:text-slate-100">
-                {version.source === 'manual' ? 'Edited by hand' : `Transcribed${madeBy(version)}`}{' '}
-                <time dateTime={version.created_at} title={when}>
-                  {daysAgo(version.created_at)}
-                </time>
+                {version.source === 'manual' ? 'Edited by hand' : `Transcribed${madeBy(version)}`}
+                <span className="font-normal text-slate-500 dark:text-slate-400">
+                  {' · '}
+                  <time dateTime={version.created_at}>{when}</time>
+                </span>
               </p>
               <p className="truncate text-slate-600 dark:text-slate-300">{version.text || '(empty)'}</p>
             </div>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -17,7 +17,7 @@ import { useLiveTranscript } from '../../../../features/live-transcript/hooks/us
 import { Recorder } from '../../../../features/recording/components/recorder.tsx';
 import { RecoveredRecordings } from '../../../../features/recording/components/recovered-recordings.tsx';
 import type { Recording } from '../../../../features/recording/hooks/use-recorder.ts';
-import { statsQueryKey } from '../../../../features/stats/api/get-stats.ts';
+import { statsQueryKey, statsQueryOptions } from '../../../../features/stats/api/get-stats.ts';
 import {
   useVoiceNotes,
   voiceNotesInfiniteQueryOptions,
@@ -161,6 +161,8 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
     () => ({ stream: liveTranscript, onFiled: (note: VoiceNote) => refreshNoteLists(note.pad_id) }),
     [liveTranscript, refreshNoteLists],
   );
+  // The server's file size limit, for refusing a file as it is picked (the home page has it already).
+  const maxBytes = useQuery(statsQueryOptions()).data?.upload_max_bytes;
   // What is in the outbox is safe in this browser and keeps uploading on other pages; only a
   // recording still being made is lost by leaving.
   useEffect(() => onBusyChange(recording), [recording, onBusyChange]);
@@ -211,6 +213,7 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
           keep(enqueueFile(padId, file)).catch(() => undefined);
         }}
         onRejected={setRejection}
+        maxBytes={maxBytes}
       />
       <div aria-live="polite" className="space-y-2">
         {rejection ? <FormAlert>{rejection}</FormAlert> : null}

@@ -29,6 +29,7 @@ import { progressPercent } from '../../../../../features/voice-notes/utils/voice
 import { voiceNoteTitle } from '../../../../../features/voice-notes/utils/voice-note-title.ts';
 import { useDocumentTitle } from '../../../../../hooks/use-document-title.ts';
 import { httpStatusOf } from '../../../../../lib/api-client.ts';
+import { formatDateTime } from '../../../../../lib/format-date.ts';
 import { formatDuration } from '../../../../../lib/format-duration.ts';
 import { useDeleteNote } from '../../../../-components/use-delete-note.ts';
 import { useRefreshNoteLists } from '../../../../-components/use-refresh-note-lists.ts';
@@ -124,7 +125,7 @@ function VoiceNotePage() {
           </div>
         )}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
-          <time dateTime={note.created_at}>{new Date(note.created_at).toLocaleString()}</time>
+          <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
           <span>
             {note.duration_seconds === null ? 'Length unknown' : formatDuration(note.duration_seconds)}
           </span>
