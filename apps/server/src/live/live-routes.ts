@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/pad/{id}/voicenote/live/ upgraded to a WebSocket (README "Live transcription").
+ * GET /api/v1/pad/{id}/voicenote/live/ upgraded to a WebSocket (docs/live-protocol.md).
  * Everything that can be refused is refused before the upgrade, as a plain HTTP answer in the
  * API's error shape: a foreign Origin (403; a page elsewhere cannot ride the session cookie),
  * no session (401), a pad that is not the user's (404), an upload quota spent (429).
