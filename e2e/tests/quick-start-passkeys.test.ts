@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { addVirtualAuthenticator, launchChromium } from '../support/browser.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { Visitors } from '../support/visitors.ts';
 
 /**
  * The quick start as a newcomer meets it, in Chromium: a server configured as `npm start`
@@ -12,18 +11,15 @@ import { startBuiltServer, type RunningServer } from '../support/server.ts';
  * passkey is made and signs in (the DevTools protocol's virtual authenticator); the same server
  * opened at 127.0.0.1, where browsers refuse passkeys, offers none and says where they work.
  */
-const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
 const PASSWORD = 'a perfectly fine password';
 
 let server: RunningServer;
 let browser: Browser;
-let contexts: BrowserContext[] = [];
-let consoleErrors: string[] = [];
+const visitors = new Visitors(() => browser, 'quick-start');
 let site = '';
 let loopbackIp = '';
 
 beforeAll(async () => {
-  await fs.mkdir(screenshotDir, { recursive: true });
   // No SMTP_URL, as with `npm start`; info logs, where the links of unsent mails are printed.
   server = await startBuiltServer({ SMTP_URL: '', LOG_LEVEL: 'info' }, { publicHost: 'localhost' });
   site = server.baseUrl;
@@ -37,48 +33,8 @@ afterAll(async () => {
 });
 
 afterEach(async (test) => {
-  const page = contexts[0]?.pages()[0];
-  if (page) {
-    await page.screenshot({
-      path: path.join(screenshotDir, `quick-start-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
-      fullPage: true,
-    });
-  }
-  await Promise.all(contexts.map((context) => context.close()));
-  contexts = [];
-  expect(consoleErrors).toEqual([]);
-  consoleErrors = [];
+  expect(await visitors.finish(test.task.name)).toEqual([]);
 });
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (a 401 naming the next step).
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-  return page;
-}
-
-/** A platform authenticator with user verification, as a phone or laptop has, for this page. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 /** The confirmation link for `email` as the server printed it in its console (no SMTP_URL). */
 async function linkFromConsole(email: string): Promise<string> {
@@ -106,7 +62,7 @@ async function logOut(page: Page) {
 
 describe('passkeys at the quick-start address, http://localhost:PORT', () => {
   it('signs up with a passkey, confirmed from the link in the console, and signs in with it', async () => {
-    const page = await newPage();
+    const page = await visitors.newPage();
     await addVirtualAuthenticator(page);
     const email = `quick${Date.now().toString(36)}@example.org`;
 
@@ -138,7 +94,7 @@ describe('passkeys at the quick-start address, http://localhost:PORT', () => {
 
 describe('the same server at http://127.0.0.1:PORT', () => {
   it('offers no passkey there and links to the address where they work', async () => {
-    const page = await newPage();
+    const page = await visitors.newPage();
     await addVirtualAuthenticator(page);
     await page.goto(`${loopbackIp}/auth/login`);
     await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
@@ -158,7 +114,7 @@ describe('the same server at http://127.0.0.1:PORT', () => {
   });
 
   it('signs a newcomer up without a username; the link in the console confirms the account', async () => {
-    const page = await newPage();
+    const page = await visitors.newPage();
     const email = `newcomer${Date.now().toString(36)}@example.org`;
     await page.goto(`${loopbackIp}/auth/signup`);
     await page.getByLabel('Email').fill(email);
