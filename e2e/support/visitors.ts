@@ -42,3 +42,13 @@ export class Visitors {
     return errors;
   }
 }
+
+/** Logs the page's visitor out from the account page of the site at `base`. */
+export async function logOut(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/account`);
+  await page
+    .getByRole('button', { name: /log out/i })
+    .first()
+    .click();
+  await page.waitForURL(/\/auth\/login/);
+}

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addVirtualAuthenticator, launchChromium } from '../support/browser.ts';
 import { Mailbox } from '../support/mailbox.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
-import { Visitors } from '../support/visitors.ts';
+import { logOut, Visitors } from '../support/visitors.ts';
 
 /**
  * Two-factor authentication and passkeys in Chromium against the built app: passkey sign-up
@@ -81,15 +81,6 @@ async function logInWithPassword(page: Page, email: string, base = server.baseUr
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-async function logOut(page: Page, base = server.baseUrl) {
-  await page.goto(`${base}/account`);
-  await page
-    .getByRole('button', { name: /log out/i })
-    .first()
-    .click();
-  await page.waitForURL(/\/auth\/login/);
-}
-
 async function openAccountSection(page: Page, section: string) {
   await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
@@ -140,7 +131,7 @@ describe('passkeys, in Chromium with a virtual authenticator', () => {
     // Conditional UI: the login screen asks the browser for a passkey as soon as it opens, and
     // the browser offers it in the username field's suggestions; the virtual authenticator
     // picks the only one there is, so nothing needs to be pressed.
-    await logOut(page);
+    await logOut(page, server.baseUrl);
     await page.waitForURL(`${server.baseUrl}/`);
     await openAccountSection(page, 'Profile');
     await page.getByRole('definition').filter({ hasText: who.email }).waitFor();
@@ -150,7 +141,7 @@ describe('passkeys, in Chromium with a virtual authenticator', () => {
     await page.route('**/_headless/browser/v1/auth/webauthn/login', (route) =>
       route.request().method() === 'GET' && optionsRequests++ === 0 ? route.abort() : route.continue(),
     );
-    await logOut(page);
+    await logOut(page, server.baseUrl);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     expect(optionsRequests).toBe(2);
@@ -295,7 +286,7 @@ describe('two-factor authentication, in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
 
-    await logOut(page);
+    await logOut(page, server.baseUrl);
     await logInWithPassword(page, who.email);
     await page.waitForURL(`${server.baseUrl}/`);
   });

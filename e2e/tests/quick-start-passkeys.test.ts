@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { addVirtualAuthenticator, launchChromium } from '../support/browser.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
-import { Visitors } from '../support/visitors.ts';
+import { logOut, Visitors } from '../support/visitors.ts';
 
 /**
  * The quick start as a newcomer meets it, in Chromium: a server configured as `npm start`
@@ -51,15 +51,6 @@ async function linkFromConsole(email: string): Promise<string> {
   }
 }
 
-async function logOut(page: Page) {
-  await page.goto(`${site}/account`);
-  await page
-    .getByRole('button', { name: /log out/i })
-    .first()
-    .click();
-  await page.waitForURL(/\/auth\/login/);
-}
-
 describe('passkeys at the quick-start address, http://localhost:PORT', () => {
   it('signs up with a passkey, confirmed from the link in the console, and signs in with it', async () => {
     const page = await visitors.newPage();
@@ -85,7 +76,7 @@ describe('passkeys at the quick-start address, http://localhost:PORT', () => {
     await page.route('**/_headless/browser/v1/auth/webauthn/login', (route) =>
       route.request().method() === 'GET' && optionsRequests++ === 0 ? route.abort() : route.continue(),
     );
-    await logOut(page);
+    await logOut(page, site);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL(`${site}/`);
     expect(optionsRequests).toBe(2);
