@@ -26,16 +26,17 @@ export function step(title, { usually, log, prefix = '', everySeconds = 30, fd =
     },
   });
   ticker.unref();
+  let result;
   try {
-    const result = work();
-    log(`${title}: done in ${duration(Date.now() - began)}`);
-    return result;
+    result = work();
   } catch (error) {
+    void ticker.terminate();
     log(`${title}: failed after ${duration(Date.now() - began)}`);
     throw error;
-  } finally {
-    void ticker.terminate();
   }
+  void ticker.terminate();
+  log(`${title}: done in ${duration(Date.now() - began)}`);
+  return result;
 }
 
 function lowerFirst(text) {
