@@ -109,7 +109,8 @@ describe('the same server at http://127.0.0.1:PORT', () => {
     const email = `newcomer${Date.now().toString(36)}@example.org`;
     await page.goto(`${loopbackIp}/auth/signup`);
     await page.getByLabel('Email').fill(email);
-    expect(await page.getByLabel('Username (optional)').inputValue()).toBe('');
+    expect(await page.getByLabel('Username', { exact: true }).inputValue()).toBe('');
+    await page.getByText('(optional)').waitFor();
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(/\/auth\/verification-pending/);

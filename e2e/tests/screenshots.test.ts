@@ -283,7 +283,7 @@ beforeAll(async () => {
 
   await page.goto(`${base()}/auth/signup`);
   await page.getByLabel('Email', { exact: true }).fill('home-shots@example.org');
-  await page.getByLabel('Username (optional)', { exact: true }).fill('home-shots');
+  await page.getByLabel('Username', { exact: true }).fill('home-shots');
   await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL(`${base()}/`);

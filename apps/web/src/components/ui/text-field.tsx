@@ -11,6 +11,33 @@ interface FieldChrome {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
+  /**
+   * Shows "(optional)" beside the label. It is left out of the field's name (aria-hidden), so
+   * say it in the hint too, where screen readers read it after the name.
+   */
+  optional?: boolean | undefined;
+}
+
+function FieldLabel({
+  htmlFor,
+  label,
+  optional,
+}: {
+  htmlFor: string;
+  label: string;
+  optional?: boolean | undefined;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+      {label}
+      {optional ? (
+        <span aria-hidden="true" className="font-normal text-slate-500 dark:text-slate-400">
+          {' '}
+          (optional)
+        </span>
+      ) : null}
+    </label>
+  );
 }
 
 function FieldMessages({
@@ -47,16 +74,22 @@ export type TextFieldProps = FieldChrome &
   };
 
 /** A labelled input; the error is tied to it with aria-describedby and aria-invalid. */
-export function TextField({ label, error, hint, trailing, className = '', ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  trailing,
+  className = '',
+  ...props
+}: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
       <div className="relative">
         <input
           id={id}
@@ -77,16 +110,21 @@ export function TextField({ label, error, hint, trailing, className = '', ...pro
 
 export type TextAreaFieldProps = FieldChrome & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
-export function TextAreaField({ label, error, hint, className = '', ...props }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  optional,
+  className = '',
+  ...props
+}: TextAreaFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
       <textarea
         id={id}
         aria-invalid={error ? true : undefined}

@@ -18,8 +18,13 @@ function renderForm() {
   );
 }
 
-function fill(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** By accessible name, as a screen reader announces the field ("(optional)" is not part of it). */
+function field(name: string): HTMLElement {
+  return screen.getByRole('textbox', { name });
+}
+
+function fill(name: string, value: string) {
+  fireEvent.change(name === 'Password' ? screen.getByLabelText(name) : field(name), { target: { value } });
 }
 
 async function signUp() {
@@ -36,7 +41,11 @@ describe('the sign-up form', () => {
       meta: { is_authenticated: false },
     });
     renderForm();
-    expect(screen.getByLabelText('Username (optional)')).toBeDefined();
+    const username = field('Username');
+    // Marked beside the label and said in the hint, which screen readers read after the name.
+    expect(username.closest('div')?.parentElement?.textContent).toContain('Username (optional)');
+    expect(username.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/^Optional: leave it empty/)).toBeDefined();
     fill('Email', 'ada@example.org');
     fill('Password', 'a perfectly fine password');
     await signUp();
@@ -49,7 +58,7 @@ describe('the sign-up form', () => {
     const call = vi.spyOn(apiClient, 'auth').mockResolvedValue({ status: 401, data: { flows: [] } });
     renderForm();
     fill('Email', 'ada@example.org');
-    fill('Username (optional)', '  ada  ');
+    fill('Username', '  ada  ');
     fill('Password', 'a perfectly fine password');
     await signUp();
     expect(call).toHaveBeenCalledWith('POST', 'auth/signup', {
@@ -66,8 +75,9 @@ describe('the sign-up form', () => {
     fill('Email', 'ada@example.org');
     fill('Password', 'a perfectly fine password');
     await signUp();
-    const username = screen.getByLabelText('Username');
+    const username = field('Username');
     expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('(optional)')).toBeNull();
     expect(screen.getByText('This server asks everyone to choose one.')).toBeDefined();
     expect(screen.getByText('This field is required.')).toBeDefined();
   });

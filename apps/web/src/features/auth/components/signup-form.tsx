@@ -93,11 +93,12 @@ export function SignupForm({ onAuthenticated, onPendingFlow }: SignupFormProps) 
     <AuthForm onSubmit={submit} busy={mutation.isPending} errors={form.formErrors}>
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <TextField
-        label={usernameRequired ? 'Username' : 'Username (optional)'}
+        label="Username"
+        optional={!usernameRequired}
         hint={
           usernameRequired
             ? 'This server asks everyone to choose one.'
-            : 'Leave it empty to use the start of your email address. You can log in with either.'
+            : 'Optional: leave it empty to use the start of your email address. You can log in with either.'
         }
         autoComplete="username"
         autoCapitalize="none"
