@@ -12,8 +12,8 @@ interface FieldChrome {
   error?: string | undefined;
   hint?: string | undefined;
   /**
-   * Shows "(optional)" beside the label. It is left out of the field's name (aria-hidden), so
-   * say it in the hint too, where screen readers read it after the name.
+   * Shows "(optional)" beside the label, outside it and aria-hidden, so the field's name stays
+   * the label; say it in the hint too, which screen readers read after the name.
    */
   optional?: boolean | undefined;
 }
@@ -27,16 +27,24 @@ function FieldLabel({
   label: string;
   optional?: boolean | undefined;
 }) {
+  const text = 'text-sm font-medium text-slate-800 dark:text-slate-200';
+  if (!optional) {
+    return (
+      <label htmlFor={htmlFor} className={`mb-1 block ${text}`}>
+        {label}
+      </label>
+    );
+  }
+  // Beside the label, not in it: the field's name stays the label alone.
   return (
-    <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-      {label}
-      {optional ? (
-        <span aria-hidden="true" className="font-normal text-slate-500 dark:text-slate-400">
-          {' '}
-          (optional)
-        </span>
-      ) : null}
-    </label>
+    <div className="mb-1 flex items-baseline gap-1">
+      <label htmlFor={htmlFor} className={text}>
+        {label}
+      </label>
+      <span aria-hidden="true" className="text-sm text-slate-500 dark:text-slate-400">
+        (optional)
+      </span>
+    </div>
   );
 }
 
