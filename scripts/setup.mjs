@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptGet } from './apt.mjs';
+import { step } from './progress.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,8 +17,15 @@ export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us', 'ffmpeg']
  */
 export const TEST_PACKAGES = ['flite', 'sox', 'chromium', 'pocketsphinx-testdata', 'caddy'];
 
+const PREFIX = '\x1b[36m[voxpad]\x1b[0m ';
+
 export function log(message) {
-  process.stdout.write(`\x1b[36m[voxpad]\x1b[0m ${message}\n`);
+  process.stdout.write(`${PREFIX}${message}\n`);
+}
+
+/** A long step, announced with its rough time and a line every half minute while it runs. */
+export function longStep(title, usually, work) {
+  return step(title, { usually, log, prefix: PREFIX }, work);
 }
 
 export function run(command, args, options = {}) {
@@ -59,14 +67,20 @@ function installDebianPackages(packages) {
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   const prefix = isRoot ? [] : ['sudo', '-n'];
-  log(`Installing Debian packages: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // How long to wait for another apt (e.g. unattended-upgrades at boot) to let go of the lock.
   const timeoutSeconds = Number(process.env.APT_LOCK_TIMEOUT_SECONDS ?? 600);
   const options = { prefix, env, timeoutSeconds, log };
   try {
-    aptGet(['update', '-qq'], options);
-    aptGet(['install', '-y', '-qq', '--no-install-recommends', ...missing], options);
+    longStep('Updating the Debian package lists', 'usually under a minute', () =>
+      aptGet(['update', '-qq'], options),
+    );
+    // One -q: apt lists each package as it fetches and sets it up, which is the progress shown.
+    longStep(
+      `Installing Debian packages: ${missing.join(' ')}`,
+      `usually 1-5 minutes for ${missing.length} package${missing.length > 1 ? 's' : ''} and what they need`,
+      () => aptGet(['install', '-y', '-q', '--no-install-recommends', ...missing], options),
+    );
     stopTestOnlyServices(missing);
   } catch (error) {
     throw new Error(
@@ -101,8 +115,9 @@ function npmInstallNeeded() {
 
 function installNpmPackages() {
   if (!npmInstallNeeded()) return;
-  log('Installing npm packages (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  longStep('Installing npm packages (npm ci)', 'usually 2-8 minutes the first time on a small machine', () =>
+    run('npm', ['ci', '--no-audit', '--no-fund']),
+  );
 }
 
 export function setup({ forTests = false } = {}) {

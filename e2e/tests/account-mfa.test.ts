@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { addVirtualAuthenticator, launchChromium } from '../support/browser.ts';
 import { Mailbox } from '../support/mailbox.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { logOut, Visitors } from '../support/visitors.ts';
 
 /**
  * Two-factor authentication and passkeys in Chromium against the built app: passkey sign-up
@@ -16,19 +16,16 @@ import { startBuiltServer, type RunningServer } from '../support/server.ts';
  * passkey signup whose mailed link is opened in the browser it started in.
  * The site is opened at http://localhost:<port>: browsers refuse passkeys for IP addresses.
  */
-const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
 const PASSWORD = 'a perfectly fine password';
 const TOTP_PERIOD_SECONDS = 30;
 
 let mailbox: Mailbox;
 let server: RunningServer;
 let browser: Browser;
-let contexts: BrowserContext[] = [];
-let consoleErrors: string[] = [];
+const visitors = new Visitors(() => browser, 'account-mfa');
 let n = 0;
 
 beforeAll(async () => {
-  await fs.mkdir(screenshotDir, { recursive: true });
   mailbox = await Mailbox.start();
   server = await startBuiltServer({ SMTP_URL: mailbox.url }, { publicHost: 'localhost' });
   browser = await launchChromium();
@@ -41,49 +38,8 @@ afterAll(async () => {
 });
 
 afterEach(async (test) => {
-  const page = contexts[0]?.pages()[0];
-  if (page) {
-    await page.screenshot({
-      path: path.join(screenshotDir, `account-mfa-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
-      fullPage: true,
-    });
-  }
-  await Promise.all(contexts.map((context) => context.close()));
-  contexts = [];
-  expect(consoleErrors).toEqual([]);
-  consoleErrors = [];
+  expect(await visitors.finish(test.task.name)).toEqual([]);
 });
-
-/** A new visitor: its own cookies. */
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (a 401 naming the next step, a 400 for a wrong code).
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-  return page;
-}
-
-/** A platform authenticator with user verification, as a phone or laptop has, for this page. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 function person(prefix: string) {
   const username = `${prefix}${Date.now().toString(36)}${n++}`;
@@ -99,7 +55,7 @@ function linkIn(text: string, route: string): string {
 /** Opens the mailed confirmation link where the mail is read: another browser. */
 async function confirmFromMail(email: string) {
   const mail = await mailbox.waitFor(email, { subject: /confirm/i, timeoutMs: 15_000 });
-  const elsewhere = await newPage();
+  const elsewhere = await visitors.newPage();
   await elsewhere.goto(linkIn(mail.text, '/auth/verify/'));
   await elsewhere.getByRole('button', { name: 'Confirm' }).click();
   await elsewhere.waitForURL(/\/auth\/login|\/$/);
@@ -125,15 +81,6 @@ async function logInWithPassword(page: Page, email: string, base = server.baseUr
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-async function logOut(page: Page, base = server.baseUrl) {
-  await page.goto(`${base}/account`);
-  await page
-    .getByRole('button', { name: /log out/i })
-    .first()
-    .click();
-  await page.waitForURL(/\/auth\/login/);
-}
-
 async function openAccountSection(page: Page, section: string) {
   await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
@@ -155,7 +102,7 @@ async function freshCode(secret: string, afterStep = -1): Promise<{ code: string
 
 describe('passkeys, in Chromium with a virtual authenticator', () => {
   it('signs up with a passkey only, then logs in with it', async () => {
-    const page = await newPage();
+    const page = await visitors.newPage();
     await addVirtualAuthenticator(page);
     const who = person('passkey');
 
@@ -184,7 +131,7 @@ describe('passkeys, in Chromium with a virtual authenticator', () => {
     // Conditional UI: the login screen asks the browser for a passkey as soon as it opens, and
     // the browser offers it in the username field's suggestions; the virtual authenticator
     // picks the only one there is, so nothing needs to be pressed.
-    await logOut(page);
+    await logOut(page, server.baseUrl);
     await page.waitForURL(`${server.baseUrl}/`);
     await openAccountSection(page, 'Profile');
     await page.getByRole('definition').filter({ hasText: who.email }).waitFor();
@@ -194,7 +141,7 @@ describe('passkeys, in Chromium with a virtual authenticator', () => {
     await page.route('**/_headless/browser/v1/auth/webauthn/login', (route) =>
       route.request().method() === 'GET' && optionsRequests++ === 0 ? route.abort() : route.continue(),
     );
-    await logOut(page);
+    await logOut(page, server.baseUrl);
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     expect(optionsRequests).toBe(2);
@@ -203,7 +150,7 @@ describe('passkeys, in Chromium with a virtual authenticator', () => {
 
 describe('a passkey signup confirmed in the same browser', () => {
   it('goes on from the confirmation page to the passkey step', async () => {
-    const page = await newPage();
+    const page = await visitors.newPage();
     await addVirtualAuthenticator(page);
     const who = person('samebrowser');
     await page.goto(`${server.baseUrl}/auth/passkey-signup`);
@@ -241,7 +188,7 @@ describe('a passkey as the second factor and to confirm a change, in Chromium', 
 
   it('asks for the passkey after the password, and confirms a rename with it in place', async () => {
     const base = shortServer.baseUrl;
-    const page = await newPage();
+    const page = await visitors.newPage();
     await addVirtualAuthenticator(page);
     const who = person('passkeymfa');
     await signUpAndConfirm(page, who, base);
@@ -292,7 +239,7 @@ describe('two-factor authentication, in Chromium', () => {
   let recoveryCodes: string[] = [];
 
   it('sets up an authenticator app from the key on screen and shows the recovery codes once', async () => {
-    const page = await newPage();
+    const page = await visitors.newPage();
     await signUpAndConfirm(page, who);
     await openAccountSection(page, 'Two-factor');
     await page.getByRole('button', { name: 'Set up authenticator app' }).click();
@@ -325,7 +272,7 @@ describe('two-factor authentication, in Chromium', () => {
 
   it('asks for the app’s code after the password, and a trusted browser is not asked again', async () => {
     expect(secret).not.toBe('');
-    const page = await newPage();
+    const page = await visitors.newPage();
     await logInWithPassword(page, who.email);
     await page.waitForURL(/\/auth\/two-factor/);
 
@@ -339,14 +286,14 @@ describe('two-factor authentication, in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
 
-    await logOut(page);
+    await logOut(page, server.baseUrl);
     await logInWithPassword(page, who.email);
     await page.waitForURL(`${server.baseUrl}/`);
   });
 
   it('logs in with a recovery code instead of the app, and that code works only once', async () => {
     expect(recoveryCodes.length).toBeGreaterThan(0);
-    const page = await newPage();
+    const page = await visitors.newPage();
     await logInWithPassword(page, who.email);
     await page.waitForURL(/\/auth\/two-factor/);
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
@@ -357,7 +304,7 @@ describe('two-factor authentication, in Chromium', () => {
     await openAccountSection(page, 'Two-factor');
     await page.getByText(`${recoveryCodes.length - 1} of ${recoveryCodes.length} unused`).waitFor();
 
-    const again = await newPage();
+    const again = await visitors.newPage();
     await logInWithPassword(again, who.email);
     await again.waitForURL(/\/auth\/two-factor/);
     await again.getByRole('button', { name: 'Use a recovery code instead' }).click();

@@ -123,6 +123,8 @@ export const authConfigResponseSchema = z.object({
       .object({
         supported_types: z.array(z.string()),
         passkey_login_enabled: z.boolean().optional(),
+        /** Voxpad's own: the origin browsers accept passkeys at (PUBLIC_URL), null when they refuse it. */
+        passkey_origin: z.string().nullable().optional(),
       })
       .optional(),
   }),

@@ -1,5 +1,5 @@
 /**
- * The live transcription socket (docs: README "Live transcription"), for the server that
+ * The live transcription socket (docs/live-protocol.md), for the server that
  * answers it and the web app that opens it. Audio travels in binary frames of 16 kHz mono
  * signed 16-bit little-endian PCM, or of Opus in a WebM or Ogg container when "start" says
  * so; control travels in text frames of JSON, described here.

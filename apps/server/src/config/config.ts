@@ -276,37 +276,103 @@ function originsOf(values: (string | undefined)[]): string[] {
   return [...new Set(origins)];
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+type Env = z.output<typeof envSchema>;
+
+/**
+ * Checks that weigh one variable against another, each naming the variables it reads: one
+ * whose variable was already reported as malformed is left out (its problem is that report).
+ */
+const crossChecks: { reads: (keyof Env)[]; problems: (e: Env) => string[] }[] = [
+  {
+    reads: ['TRANSCRIBER', 'WHISPER_MODEL_PATH'],
+    problems: (e) =>
+      e.TRANSCRIBER === 'whisper' && !e.WHISPER_MODEL_PATH
+        ? [
+            'WHISPER_MODEL_PATH: is required when TRANSCRIBER=whisper: a ggml model file, e.g. from `npm run download-model -w @voxpad/server -- base.en`',
+          ]
+        : [],
+  },
+  {
+    reads: [
+      'SOCIAL_PROVIDERS',
+      'GOOGLE_CLIENT_ID',
+      'GOOGLE_CLIENT_SECRET',
+      'GITHUB_CLIENT_ID',
+      'GITHUB_CLIENT_SECRET',
+      'GITHUB_URL',
+      'GITHUB_API_URL',
+    ],
+    problems: (e) => resolveSocialProviders(e).problems,
+  },
+  {
+    reads: ['PASSWORD_HASH_COST', 'NODE_ENV'],
+    problems: (e) =>
+      e.PASSWORD_HASH_COST === 'test' && e.NODE_ENV === 'production'
+        ? [
+            'PASSWORD_HASH_COST: "test" makes passwords cheap to crack and is only for the test suites; leave it unset in production.',
+          ]
+        : [],
+  },
+  {
+    reads: ['PUBLIC_URL', 'NODE_ENV', 'HOST'],
+    problems: (e) => {
+      const problem = missingPublicUrl(e);
+      return problem ? [problem] : [];
+    },
+  },
+  {
+    reads: ['SECRET_KEY', 'NODE_ENV'],
+    problems: (e) =>
+      !e.SECRET_KEY && e.NODE_ENV === 'production'
+        ? [
+            'SECRET_KEY: is required because NODE_ENV is production (the default). It encrypts two-factor ' +
+              'secrets in the database and signs "trust this browser" cookies; keep it safe and keep it ' +
+              'unchanged, or everyone must set up two-factor authentication again. Make one with ' +
+              '`openssl rand -base64 32`, or set NODE_ENV=development to have one kept in DATA_DIR.',
+          ]
+        : [],
+  },
+  {
+    reads: [
+      'DATA_DIR',
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_BUCKET',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+    ],
+    problems: (e) => resolveStorage(e, path.resolve(e.DATA_DIR)).problems,
+  },
+];
+
+/**
+ * The parsed environment, or every problem in it at once: the malformed variables, then the
+ * cross-checks among the rest, read with each malformed variable left out (so its default
+ * stands in and no check reports it a second time).
+ */
+function parseEnv(env: NodeJS.ProcessEnv): Env {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const malformed = new Set(parsed.success ? [] : parsed.error.issues.map((issue) => String(issue.path[0])));
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // Every variable is optional or has a default, so what is left always parses.
+  const e = parsed.success
+    ? parsed.data
+    : envSchema.parse(Object.fromEntries(Object.entries(env).filter(([name]) => !malformed.has(name))));
+  for (const check of crossChecks) {
+    if (!check.reads.some((name) => malformed.has(name))) problems.push(...check.problems(e));
   }
-  const e = parsed.data;
-  if (e.TRANSCRIBER === 'whisper' && !e.WHISPER_MODEL_PATH) {
-    throw new ConfigError([
-      'WHISPER_MODEL_PATH: is required when TRANSCRIBER=whisper: a ggml model file, e.g. from `npm run download-model -w @voxpad/server -- base.en`',
-    ]);
-  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return e;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(env);
   const social = resolveSocialProviders(e);
-  if (social.problems.length > 0) throw new ConfigError(social.problems);
-  if (e.PASSWORD_HASH_COST === 'test' && e.NODE_ENV === 'production') {
-    throw new ConfigError([
-      'PASSWORD_HASH_COST: "test" makes passwords cheap to crack and is only for the test suites; leave it unset in production.',
-    ]);
-  }
-  const publicUrlProblem = missingPublicUrl(e);
-  if (publicUrlProblem) throw new ConfigError([publicUrlProblem]);
-  if (!e.SECRET_KEY && e.NODE_ENV === 'production') {
-    throw new ConfigError([
-      'SECRET_KEY: is required because NODE_ENV is production (the default). It encrypts two-factor ' +
-        'secrets in the database and signs "trust this browser" cookies; keep it safe and keep it ' +
-        'unchanged, or everyone must set up two-factor authentication again. Make one with ' +
-        '`openssl rand -base64 32`, or set NODE_ENV=development to have one kept in DATA_DIR.',
-    ]);
-  }
   const dataDir = path.resolve(e.DATA_DIR);
   const storage = resolveStorage(e, dataDir);
-  if (storage.problems.length > 0) throw new ConfigError(storage.problems);
   return {
     env: e.NODE_ENV,
     host: e.HOST,

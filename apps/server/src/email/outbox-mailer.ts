@@ -15,8 +15,8 @@ export interface OutboxEntry {
 }
 
 /**
- * Without an SMTP server, mails land in DATA_DIR/outbox as .eml files a person can open, so
- * a fresh install can still confirm its first account. The links stay readable on purpose.
+ * Without an SMTP server, mails land in DATA_DIR/outbox as .eml files a person can open, and
+ * each one's links are logged plainly, so a fresh install can still confirm its first account.
  */
 export class OutboxMailer implements Mailer {
   private readonly composer;
@@ -43,7 +43,14 @@ export class OutboxMailer implements Mailer {
     await fs.writeFile(path.join(this.dir, `${id}.json`), JSON.stringify(entry, null, 2));
     const file = path.join(this.dir, `${id}.eml`);
     await fs.writeFile(file, info.message as Buffer);
-    this.log.info({ file, subject: message.subject }, 'no SMTP_URL set: mail written to the outbox');
+    // Without a mail server the console is where the person trying Voxpad looks: the links
+    // go there as they are (the .eml's quoted-printable breaks a copied link at its `=`).
+    const links = linksIn(message.text);
+    this.log.info(
+      { file, to: message.to, subject: message.subject, links },
+      `No SMTP_URL set, so this mail was not sent: "${message.subject}" to ${message.to}, kept in ${file}` +
+        (links.length > 0 ? `. Its link${links.length > 1 ? 's' : ''}: ${links.join(' ')}` : ''),
+    );
   }
 
   close(): Promise<void> {
@@ -66,4 +73,9 @@ export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
       .map(async (name) => JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as OutboxEntry),
   );
   return entries;
+}
+
+/** The web links in a mail's plain text, as a person would copy them. */
+export function linksIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((match) => match[0]);
 }

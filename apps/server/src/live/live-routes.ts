@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/pad/{id}/voicenote/live/ upgraded to a WebSocket (README "Live transcription").
+ * GET /api/v1/pad/{id}/voicenote/live/ upgraded to a WebSocket (docs/live-protocol.md).
  * Everything that can be refused is refused before the upgrade, as a plain HTTP answer in the
  * API's error shape: a foreign Origin (403; a page elsewhere cannot ride the session cookie),
  * no session (401), a pad that is not the user's (404), an upload quota spent or as many
@@ -15,6 +15,7 @@ import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import { appOrigin } from '../auth/links.ts';
 import { ApiProblem, notFound } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
+import { sameServerOrigins } from '../http/same-server-origins.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { CLOSE, type ServerMessage } from './live-protocol.ts';
@@ -94,11 +95,14 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
   );
 }
 
-/** Browsers always send Origin on a WebSocket; other clients set it to the app's address. */
+/**
+ * Browsers always send Origin on a WebSocket; other clients set it to the app's address. On
+ * loopback a page at 127.0.0.1 is the same server as one at localhost (`npm start`).
+ */
 function checkOrigin(request: FastifyRequest, publicUrl: string | undefined): void {
   const origin = request.headers.origin;
   const expected = appOrigin(request, publicUrl);
-  if (origin === expected) return;
+  if (origin !== undefined && sameServerOrigins(expected).includes(origin)) return;
   throw new ApiProblem(403, [
     {
       code: API_ERROR_CODES.csrfFailed,

@@ -16,12 +16,12 @@ export function splitPassword(url: string): { url: string; password: string | un
   return { url: parsed.toString(), password };
 }
 
-/** The README's dump recipe, with the database URL's password left out. */
+/** The dump recipe of docs/deploy.md, with the database URL's password left out. */
 export function pgDumpRecipe(url: string, dumpFile: string): string {
   return `pg_dump --format=custom --no-owner --file ${dumpFile} '${splitPassword(url).url}'`;
 }
 
-/** The README's restore recipe: into an empty database, as the owner the server connects as. */
+/** The restore recipe of docs/deploy.md: into an empty database, as the owner the server connects as. */
 export function pgRestoreRecipe(dumpFile: string): string {
   return `pg_restore --no-owner --exit-on-error --dbname "$DATABASE_URL" ${dumpFile}`;
 }

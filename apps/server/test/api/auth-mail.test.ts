@@ -86,6 +86,44 @@ describe('without SMTP_URL: the local outbox', () => {
   });
 });
 
+describe('without SMTP_URL: the links in the console', () => {
+  const logged: string[] = [];
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp(
+      { SMTP_URL: '', LOG_LEVEL: 'info' },
+      { logStream: { write: (line: string) => void logged.push(line) } },
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('prints the confirmation link plainly, and it confirms the first account', async () => {
+    const person = newPerson();
+    const client = await browser(server);
+    const signup = await client.post(`${AUTH}/auth/signup`, person);
+    expect(signup.status).toBe(401);
+    await server.mail!.drain();
+    const line = logged
+      .map((text) => JSON.parse(text) as { msg: string; to?: string; links?: string[] })
+      .find((entry) => entry.to === person.email);
+    expect(line?.msg).toContain('No SMTP_URL set, so this mail was not sent');
+    const link = /(http:\/\/\S+\/auth\/verify\/\S+)$/.exec(line!.msg)?.[1];
+    expect(link, line!.msg).toMatch(new RegExp(`^${server.baseUrl}/auth/verify/[\\w.:-]+$`));
+    expect(line!.links).toEqual([link]);
+    // The same link the mail holds, not its quoted-printable form, and it works.
+    const [entry] = (
+      await new TestClient(server.baseUrl).get<{ data: { text: string }[] }>('/api/v1/dev/outbox/')
+    ).body.data;
+    expect(entry!.text).toContain(link);
+    const key = decodeURIComponent(link!.split('/auth/verify/')[1]!);
+    // Opened in the browser that signed up, it logs the new account in.
+    const verified = await client.post(`${AUTH}/auth/email/verify`, { key });
+    expect(verified.status).toBe(200);
+  });
+});
+
 describe('the dev outbox endpoint', () => {
   it('does not exist in production unless DEV_OUTBOX=true', async () => {
     const live = { SMTP_URL: '', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1' };

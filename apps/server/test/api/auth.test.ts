@@ -33,9 +33,22 @@ describe('config', () => {
           login_methods: ['email', 'username'],
         },
         socialaccount: { providers: [] },
-        mfa: { passkey_login_enabled: true },
+        // Reached at 127.0.0.1 without PUBLIC_URL: browsers refuse passkeys for an IP address.
+        mfa: { passkey_login_enabled: true, passkey_origin: null },
       },
     });
+  });
+
+  it('names the address browsers accept passkeys at: PUBLIC_URL at localhost, as `npm start` sets it', async () => {
+    const named = await startTestApp({ PUBLIC_URL: `http://localhost:8080` });
+    try {
+      const res = await new TestClient(named.baseUrl).get<{ data: { mfa: { passkey_origin: string } } }>(
+        `${AUTH}/config`,
+      );
+      expect(res.body.data.mfa.passkey_origin).toBe('http://localhost:8080');
+    } finally {
+      await named.close();
+    }
   });
 
   it('issues a readable csrftoken cookie and an HttpOnly-free one only for CSRF', async () => {

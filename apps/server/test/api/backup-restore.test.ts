@@ -2,7 +2,7 @@
  * `npm run backup` and `npm run restore`, the real commands in their own processes. SQLite:
  * an online backup taken while the server runs, restored into an empty DATA_DIR that a new
  * server then serves the same notes and audio from. PostgreSQL: pg_dump plus the audio,
- * restored with the README's pg_restore recipe and the restore command.
+ * restored with the pg_restore recipe in docs/deploy.md and the restore command.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -129,7 +129,7 @@ describe.runIf(currentBackend() === 'postgres')('backup and restore: PostgreSQL 
   });
 
   it(
-    'dumps the database with the audio; the README recipe and restore bring both back',
+    'dumps the database with the audio; the recipe in docs/deploy.md and restore bring both back',
     { timeout: 180_000 },
     async () => {
       const { client } = await signedUpClient(server.baseUrl);

@@ -2,7 +2,7 @@
  * docs/compose.yaml cannot be run here (no Docker engine on our machines), so what can go wrong
  * in it without Docker is checked: every Voxpad service's environment, after Compose's own
  * interpolation, is accepted by the server's configuration with the role, database and storage
- * the layout means; every variable it sets is one the README documents; the inline Dockerfile
+ * the layout means; every variable it sets is one docs/configuration.md documents; the inline Dockerfile
  * copies files that exist and starts the file the server build writes; the Caddyfile balances
  * over exactly the API services and checks the readiness route the server serves.
  */
@@ -81,10 +81,10 @@ describe('docs/compose.yaml', () => {
     }
   });
 
-  it('sets only variables the README documents', () => {
-    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  it('sets only variables docs/configuration.md documents', () => {
+    const settings = fs.readFileSync(path.join(root, 'docs/configuration.md'), 'utf8');
     const names = new Set(voxpad.flatMap(([, s]) => Object.keys(s.environment ?? {})));
-    const undocumented = [...names].filter((name) => !readme.includes(`\`${name}\``));
+    const undocumented = [...names].filter((name) => !settings.includes(`\`${name}\``));
     expect(undocumented).toEqual([]);
   });
 

@@ -66,6 +66,35 @@ describe('configuration', () => {
     expect((error as ConfigError).message).toMatch(/^The configuration is not valid:/);
   });
 
+  it('lists the problems between variables together with the malformed ones, each once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: 'eighty',
+        PUBLIC_URL: 'not a url',
+        TRANSCRIBER: 'whisper',
+        GOOGLE_CLIENT_ID: 'id-without-its-secret',
+        PASSWORD_HASH_COST: 'test',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    const about = (name: string) => problems.filter((problem) => problem.startsWith(name));
+    expect(about('PORT:')).toHaveLength(1);
+    expect(about('WHISPER_MODEL_PATH: is required when TRANSCRIBER=whisper')).toHaveLength(1);
+    expect(about('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither')).toHaveLength(1);
+    expect(about('PASSWORD_HASH_COST: "test"')).toHaveLength(1);
+    expect(about('SECRET_KEY: is required because NODE_ENV is production')).toHaveLength(1);
+    expect(about('S3_BUCKET: is required when S3_ENDPOINT is set')).toHaveLength(1);
+    // PUBLIC_URL is malformed, so it is reported as such and not again as missing.
+    expect(about('PUBLIC_URL: must be a full URL')).toHaveLength(1);
+    expect(about('PUBLIC_URL: is required')).toEqual([]);
+  });
+
   it('refuses to start in production without PUBLIC_URL, and says why', () => {
     const problemsOf = (env: Record<string, string>) => {
       try {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { appOrigin } from '../links.ts';
 
@@ -28,4 +29,21 @@ export function relyingParty(request: FastifyRequest, publicUrl: string | undefi
   const host = new URL(origin).hostname;
   // URL keeps the brackets of an IPv6 host; an RP ID never has them.
   return { name: RELYING_PARTY_NAME, id: host.replace(/^\[(.*)\]$/, '$1'), origin };
+}
+
+/**
+ * The origin at which browsers let people use passkeys with this server, told to the web app
+ * in the auth config (`mfa.passkey_origin`), or null where they never will: browsers refuse an
+ * IP address as the RP ID and ask for a secure context, which over plain HTTP only a
+ * `localhost` name is. Without PUBLIC_URL the RP ID is the address a connection arrived on,
+ * an IP address. The web app offers passkeys only on a page at this origin and says where
+ * they work on the others (e.g. http://127.0.0.1:8080 beside `npm start`'s http://localhost:8080).
+ */
+export function passkeyOrigin(publicUrl: string | undefined): string | null {
+  if (!publicUrl) return null;
+  const url = new URL(publicUrl);
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host) !== 0) return null;
+  if (url.protocol === 'https:') return url.origin;
+  return host === 'localhost' || host.endsWith('.localhost') ? url.origin : null;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../auth-context.ts';
+import { passkeyOrigin } from '../mfa/webauthn-settings.ts';
 import { SocialProviders } from '../social/provider-clients.ts';
 
 export function registerConfigRoute(app: FastifyInstance, { settings }: AuthContext) {
@@ -21,6 +22,8 @@ export function registerConfigRoute(app: FastifyInstance, { settings }: AuthCont
         supported_types: ['recovery_codes', 'totp', 'webauthn'],
         trust_enabled: true,
         passkey_login_enabled: true,
+        // Voxpad's own: where browsers accept passkeys for this site (null: nowhere, an IP address).
+        passkey_origin: passkeyOrigin(settings.publicUrl),
       },
       // Last seen is kept (at most one write a minute), as USERSESSIONS_TRACK_ACTIVITY.
       usersessions: { track_activity: true },

@@ -37,7 +37,7 @@ function unverifiedNonce(idToken: string): string | undefined {
  * the issuer, the audience (our client id, and `azp` when there are several), expiry and
  * issue time, and the nonce when the client names the one it used. Without one given, the
  * token's own nonce is taken as is, as allauth does; a token with no nonce at all is refused
- * (openid-client checks ID tokens only against a nonce), which the README says.
+ * (openid-client checks ID tokens only against a nonce), which docs/configuration.md says.
  */
 export async function verifyIdToken(
   config: oidc.Configuration,

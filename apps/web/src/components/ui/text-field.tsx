@@ -11,6 +11,41 @@ interface FieldChrome {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
+  /**
+   * Shows "(optional)" beside the label, outside it and aria-hidden, so the field's name stays
+   * the label; say it in the hint too, which screen readers read after the name.
+   */
+  optional?: boolean | undefined;
+}
+
+function FieldLabel({
+  htmlFor,
+  label,
+  optional,
+}: {
+  htmlFor: string;
+  label: string;
+  optional?: boolean | undefined;
+}) {
+  const text = 'text-sm font-medium text-slate-800 dark:text-slate-200';
+  if (!optional) {
+    return (
+      <label htmlFor={htmlFor} className={`mb-1 block ${text}`}>
+        {label}
+      </label>
+    );
+  }
+  // Beside the label, not in it: the field's name stays the label alone.
+  return (
+    <div className="mb-1 flex items-baseline gap-1">
+      <label htmlFor={htmlFor} className={text}>
+        {label}
+      </label>
+      <span aria-hidden="true" className="text-sm text-slate-500 dark:text-slate-400">
+        (optional)
+      </span>
+    </div>
+  );
 }
 
 function FieldMessages({
@@ -47,16 +82,22 @@ export type TextFieldProps = FieldChrome &
   };
 
 /** A labelled input; the error is tied to it with aria-describedby and aria-invalid. */
-export function TextField({ label, error, hint, trailing, className = '', ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  trailing,
+  className = '',
+  ...props
+}: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
       <div className="relative">
         <input
           id={id}
@@ -77,16 +118,21 @@ export function TextField({ label, error, hint, trailing, className = '', ...pro
 
 export type TextAreaFieldProps = FieldChrome & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
-export function TextAreaField({ label, error, hint, className = '', ...props }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  optional,
+  className = '',
+  ...props
+}: TextAreaFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
       <textarea
         id={id}
         aria-invalid={error ? true : undefined}

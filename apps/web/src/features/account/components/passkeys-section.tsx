@@ -2,9 +2,11 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, FormErrors } from '../../../components/ui/form-alert.tsx';
+import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { mapServerErrors } from '../../../lib/form-errors.ts';
+import type { PasskeyReach } from '../../../lib/passkey-reach.ts';
 import { passkeyErrorMessage } from '../../../lib/webauthn.ts';
 import { AccountInputError, accountErrorsOf, ReauthenticationCancelledError } from '../api/account-call.ts';
 import { passkeysOf, recoveryCodesOf, useAuthenticators } from '../api/get-authenticators.ts';
@@ -78,8 +80,11 @@ function AddPasskeyForm({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-/** Passkeys: log in without a password (or as the second step), listed with names and dates. */
-export function PasskeysSection({ account }: { account: string }) {
+/**
+ * Passkeys: log in without a password (or as the second step), listed with names and dates.
+ * New ones are made only where the browser can (`reach`); elsewhere the page says where.
+ */
+export function PasskeysSection({ account, reach }: { account: string; reach: PasskeyReach }) {
   const authenticators = useAuthenticators();
   const showNewCodes = useShowNewRecoveryCodes();
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
@@ -113,7 +118,9 @@ export function PasskeysSection({ account }: { account: string }) {
           ))}
         </ul>
       )}
-      {supported ? (
+      {reach.kind !== 'here' ? (
+        <PasskeysUnavailable reach={reach} action="to add a passkey" />
+      ) : supported ? (
         <AddPasskeyForm
           onAdded={() => {
             // allauth makes recovery codes with the first authenticator: show them this once.

@@ -1,6 +1,7 @@
 import type { AuthConfigResponse } from '@voxpad/shared/auth';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiClient, HttpError } from '../../../lib/api-client.ts';
+import { passkeyReach, type PasskeyReach } from '../../../lib/passkey-reach.ts';
 import { authQueryKey } from './get-session.ts';
 
 export type AuthConfig = AuthConfigResponse['data'];
@@ -30,4 +31,9 @@ export function useAuthConfig(): AuthConfig {
 
 export function passkeyLoginEnabled(config: AuthConfig): boolean {
   return config.mfa?.passkey_login_enabled ?? false;
+}
+
+/** Whether this page can use passkeys with this server (see lib/passkey-reach.ts). */
+export function passkeyReachOf(config: AuthConfig): PasskeyReach {
+  return passkeyReach(config.mfa?.passkey_origin);
 }

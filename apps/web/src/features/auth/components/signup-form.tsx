@@ -1,6 +1,7 @@
 import type { FlowId } from '@voxpad/shared/auth';
 import { LIMITS } from '@voxpad/shared/limits';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { signup } from '../api/signup.ts';
 import type { AuthResponse } from '../api/auth-response.ts';
@@ -41,9 +42,9 @@ export function validateSignup(values: Record<Field, string>): Partial<Record<Fi
   const errors: Partial<Record<Field, string>> = {};
   const emailError = signupEmailError(values.email.trim());
   if (emailError) errors.email = emailError;
-  const username = values.username.trim();
-  if (username.length < LIMITS.usernameMin) errors.username = 'Choose a username.';
-  else if (username.length > LIMITS.usernameMax)
+  // Optional, as the server has it by default (ACCOUNT_USERNAME_REQUIRED): left empty, the
+  // server makes one from the email address. A server that requires one says so.
+  if (values.username.trim().length > LIMITS.usernameMax)
     errors.username = `A username can be at most ${LIMITS.usernameMax} characters.`;
   if (values.password.length < LIMITS.passwordMin) {
     errors.password = `Use at least ${LIMITS.passwordMin} characters.`;
@@ -53,8 +54,14 @@ export function validateSignup(values: Record<Field, string>): Partial<Record<Fi
   return errors;
 }
 
+/** The server refused the sign-up because it requires a username (ACCOUNT_USERNAME_REQUIRED=true). */
+function asksForUsername(response: AuthResponse): boolean {
+  return (response.errors ?? []).some((error) => error.param === 'username' && error.code === 'required');
+}
+
 export function SignupForm({ onAuthenticated, onPendingFlow }: SignupFormProps) {
   const form = useAuthForm<Field>({ email: '', username: '', password: '' });
+  const [usernameRequired, setUsernameRequired] = useState(false);
 
   const mutation = useMutation({
     mutationFn: signup,
@@ -65,6 +72,7 @@ export function SignupForm({ onAuthenticated, onPendingFlow }: SignupFormProps) 
         await form.continueAlreadySignedIn(onAuthenticated);
         return;
       }
+      if (asksForUsername(response)) setUsernameRequired(true);
       showSignupRefusal(form, response);
     },
     onError: (error) => showSignupFailure(form, error),
@@ -73,9 +81,10 @@ export function SignupForm({ onAuthenticated, onPendingFlow }: SignupFormProps) 
   function submit() {
     const { values } = form;
     if (!form.validate(validateSignup(values))) return;
+    const username = values.username.trim();
     mutation.mutate({
       email: values.email.trim(),
-      username: values.username.trim(),
+      ...(username ? { username } : {}),
       password: values.password,
     });
   }
@@ -85,6 +94,12 @@ export function SignupForm({ onAuthenticated, onPendingFlow }: SignupFormProps) 
       <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <TextField
         label="Username"
+        optional={!usernameRequired}
+        hint={
+          usernameRequired
+            ? 'This server asks everyone to choose one.'
+            : 'Optional: leave it empty to use the start of your email address. You can log in with either.'
+        }
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}

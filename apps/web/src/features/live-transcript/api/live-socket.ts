@@ -28,7 +28,7 @@ export interface WebSocketLike {
 const OPEN = 1;
 
 /**
- * One live transcription stream (README "Live transcription"): sends the start message, PCM
+ * One live transcription stream (docs/live-protocol.md): sends the start message, PCM
  * frames (queued until the socket opens) and stop, and turns what the server says into events.
  * A stream whose audio piles up unsent, that the server refuses or that closes before "filed"
  * is dropped; the recording goes on without it.

@@ -21,7 +21,7 @@ export interface FailedResponse {
 
 /**
  * Statuses a later attempt can get past: the server was busy, locked the upload or timed
- * out; or the person can fix it (sign in again, free storage).
+ * out; or the person can fix it (log in again, free storage).
  */
 const TRANSIENT: ReadonlySet<number> = new Set([0, 401, 403, 408, 409, 423, 429]);
 

@@ -3,8 +3,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
+import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable.tsx';
 import { TextLink, textLinkPhoneTarget } from '../../../components/ui/text-link.tsx';
-import { authConfigQueryOptions, passkeyLoginEnabled } from '../../../features/auth/api/get-auth-config.ts';
+import {
+  authConfigQueryOptions,
+  passkeyLoginEnabled,
+  passkeyReachOf,
+} from '../../../features/auth/api/get-auth-config.ts';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { SocialLoginButtons } from '../../../features/auth/components/social-login-buttons.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
@@ -29,6 +34,8 @@ function LoginPage() {
   const navigate = useNavigate();
   const flowNavigation = useFlowNavigation();
   const { data: config } = useSuspenseQuery(authConfigQueryOptions());
+  // Offered only where the browser can use them; at another address of this site, said where.
+  const passkeys = passkeyReachOf(config);
   const onPendingFlow = (flow: FlowId) => {
     if (flow !== 'mfa_authenticate') return flowNavigation(flow);
     // The second step keeps where the person was going.
@@ -53,13 +60,16 @@ function LoginPage() {
       <div className="space-y-5">
         <LoginForm
           loginMethods={config.account.login_methods}
-          passkeyLogin={passkeyLoginEnabled(config)}
+          passkeyLogin={passkeyLoginEnabled(config) && passkeys.kind === 'here'}
           onAuthenticated={() => {
             // Only same-origin paths are honoured: never an open redirect to another site.
             void navigate({ href: safeRedirectPath(search.redirect, search.next), replace: true });
           }}
           onPendingFlow={onPendingFlow}
         />
+        {passkeyLoginEnabled(config) && passkeys.kind === 'elsewhere' ? (
+          <PasskeysUnavailable reach={passkeys} action="to log in with a passkey" />
+        ) : null}
         <div className="flex flex-wrap justify-between gap-2 text-sm">
           <TextLink to="/auth/password/reset" className={textLinkPhoneTarget}>
             Forgot your password?

@@ -2,8 +2,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
-import { authConfigQueryOptions, passkeyLoginEnabled } from '../../../features/auth/api/get-auth-config.ts';
+import {
+  authConfigQueryOptions,
+  passkeyLoginEnabled,
+  passkeyReachOf,
+} from '../../../features/auth/api/get-auth-config.ts';
 import { useSession } from '../../../features/auth/api/get-session.ts';
 import { PasskeySignupForm } from '../../../features/auth/components/passkey-signup-form.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
@@ -20,7 +25,8 @@ function PasskeySignupPage() {
   const onPendingFlow = useFlowNavigation();
   const { data: config } = useSuspenseQuery(authConfigQueryOptions());
   const session = useSession();
-  const available = config.account.is_open_for_signup && passkeyLoginEnabled(config);
+  const offered = config.account.is_open_for_signup && passkeyLoginEnabled(config);
+  const passkeys = passkeyReachOf(config);
   // Back from confirming the address: the account waits for its passkey.
   const resume =
     !session.isAuthenticated &&
@@ -36,7 +42,9 @@ function PasskeySignupPage() {
         </>
       }
     >
-      {available ? (
+      {offered && passkeys.kind !== 'here' ? (
+        <PasskeysUnavailable reach={passkeys} action="to sign up with a passkey" />
+      ) : offered ? (
         <PasskeySignupForm
           resume={resume}
           onAuthenticated={() => void navigate({ to: '/', replace: true })}

@@ -2,8 +2,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable.tsx';
 import { TextLink, textLinkPhoneTarget } from '../../../components/ui/text-link.tsx';
-import { authConfigQueryOptions, passkeyLoginEnabled } from '../../../features/auth/api/get-auth-config.ts';
+import {
+  authConfigQueryOptions,
+  passkeyLoginEnabled,
+  passkeyReachOf,
+} from '../../../features/auth/api/get-auth-config.ts';
 import { SignupForm } from '../../../features/auth/components/signup-form.tsx';
 import { SocialLoginButtons } from '../../../features/auth/components/social-login-buttons.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
@@ -19,6 +24,7 @@ function SignupPage() {
   const navigate = useNavigate();
   const onPendingFlow = useFlowNavigation();
   const { data: config } = useSuspenseQuery(authConfigQueryOptions());
+  const passkeys = passkeyReachOf(config);
 
   return (
     <AuthCard
@@ -36,10 +42,12 @@ function SignupPage() {
             onAuthenticated={() => void navigate({ to: '/', replace: true })}
             onPendingFlow={onPendingFlow}
           />
-          {passkeyLoginEnabled(config) ? (
+          {passkeyLoginEnabled(config) && passkeys.kind === 'here' ? (
             <TextLink to="/auth/passkey-signup" className={textLinkPhoneTarget}>
               Sign up with a passkey instead
             </TextLink>
+          ) : passkeyLoginEnabled(config) && passkeys.kind === 'elsewhere' ? (
+            <PasskeysUnavailable reach={passkeys} action="to sign up with a passkey" />
           ) : null}
           <SocialLoginButtons
             providers={config.socialaccount?.providers ?? []}

@@ -1,7 +1,13 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
+import {
+  authConfigQueryOptions,
+  passkeyReachOf,
+  useAuthConfig,
+} from '../../../features/auth/api/get-auth-config.ts';
 import { useSession } from '../../../features/auth/api/get-session.ts';
 import { SecondFactorForm } from '../../../features/auth/components/second-factor-form.tsx';
 import { secondFactorTypes } from '../../../features/auth/utils/mfa-flow.ts';
@@ -12,6 +18,7 @@ import { loginSearchSchema } from './login.tsx';
 
 export const Route = createFileRoute('/_anonymous/auth/two-factor')({
   validateSearch: loginSearchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(authConfigQueryOptions()),
   component: TwoFactorPage,
 });
 
@@ -23,6 +30,10 @@ function TwoFactorPage() {
   const onPendingFlow = useFlowNavigation();
   const session = useSession();
   const types = session.isAuthenticated ? null : secondFactorTypes(session.flows);
+  // A passkey answers only where the browser can use it; elsewhere the page says where.
+  const passkeys = passkeyReachOf(useAuthConfig());
+  const passkeyElsewhere = passkeys.kind !== 'here' && (types ?? []).includes('webauthn') ? passkeys : null;
+  const usable = passkeyElsewhere ? (types ?? []).filter((type) => type !== 'webauthn') : types;
 
   return (
     <AuthCard
@@ -30,15 +41,18 @@ function TwoFactorPage() {
       description="Your account is protected with a second step. Confirm it’s you to finish logging in."
       footer={<TextLink to="/auth/login">Log in as someone else</TextLink>}
     >
-      {types && types.length > 0 ? (
+      {passkeyElsewhere ? (
+        <PasskeysUnavailable reach={passkeyElsewhere} action="to use your passkey" />
+      ) : null}
+      {usable && usable.length > 0 ? (
         <SecondFactorForm
-          types={types}
+          types={usable}
           onAuthenticated={() =>
             void navigate({ href: safeRedirectPath(search.redirect, search.next), replace: true })
           }
           onPendingFlow={(flow) => flow !== 'mfa_authenticate' && onPendingFlow(flow)}
         />
-      ) : (
+      ) : passkeyElsewhere ? null : (
         <FormAlert tone="info">
           No login is waiting for a second step here (it may have timed out).{' '}
           <TextLink to="/auth/login">Log in again</TextLink>.
