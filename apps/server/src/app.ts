@@ -54,7 +54,8 @@ import { registerUploadRoutes } from './uploads/uploads-routes.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { createAudioDecoder } from './transcription/audio/audio-decoder.ts';
 import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
-import { registerProgressStream } from './transcripts/progress-stream.ts';
+import { registerProgressStream } from './jobs/progress-stream.ts';
+import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
 import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
@@ -276,7 +277,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
                 },
         });
         registerStatsRoutes(scope, { db, quotas });
-        registerTranscriptRoutes(scope, {
+        registerTranscriptRoutes(scope, { db });
+        registerJobRoutes(scope, {
           db,
           queue,
           engines: [config.transcription.engine],

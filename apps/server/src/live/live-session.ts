@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { ApiProblem } from '../http/api-problem.ts';
-import { engineModelOf } from '../jobs/engine-transcript.ts';
+import { engineModelOf } from '../transcripts/transcript-store.ts';
 import type { QuotaGuard, UploadAllowance } from '../quotas/quota-guard.ts';
 import { groupIntoSegments } from '../transcription/segments.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';

@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import { transcriptionFieldsSchema, type TranscriptionFields } from '@voxpad/shared/openai-compat';
 import { authenticateBearer } from '../api-tokens/api-tokens.ts';
 import type { Db } from '../db/database.ts';
-import { engineModelOf } from '../jobs/engine-transcript.ts';
+import { engineModelOf } from '../transcripts/transcript-store.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { declaredBytes, type QuotaGuard } from '../quotas/quota-guard.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
