@@ -50,6 +50,7 @@ import { periodicSweeps } from './maintenance/sweep-schedule.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
 import { createTranscriber } from './transcription/engine-factory.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
+import type { FilingSettings } from './voice-notes/file-within-quota.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { createAudioDecoder } from './transcription/audio/audio-decoder.ts';
@@ -226,6 +227,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     };
     const limiter = new RateLimiter(db, config.accounts.rateLimits);
     const quotas = new QuotaGuard(db, config.quotas, config.uploadMaxBytes);
+    // Every way a note arrives files it with these (voice-notes/file-within-quota.ts).
+    const filing: FilingSettings = {
+      db,
+      storage,
+      quotas,
+      maxBytes: config.uploadMaxBytes,
+      maxDurationSeconds: config.maxDurationSeconds,
+      onQueued: () => jobEvents.queued(),
+      onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
+    };
     const passwords = new PasswordHasher(SCRYPT_COSTS[config.accounts.passwordHashCost]);
     const box = new SecretBox(await resolveSecretKey(config));
     await app.register(
@@ -237,44 +248,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(
       (scope, _opts, done) => {
         registerPadRoutes(scope, { db, storage, quotas });
-        registerVoiceNoteRoutes(scope, {
-          db,
-          storage,
-          maxBytes: config.uploadMaxBytes,
-          maxDurationSeconds: config.maxDurationSeconds,
-          onQueued: () => jobEvents.queued(),
-          onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
-          quotas,
-        });
-        registerUploadRoutes(scope, {
-          db,
-          storage,
-          maxBytes: config.uploadMaxBytes,
-          maxDurationSeconds: config.maxDurationSeconds,
-          onQueued: () => jobEvents.queued(),
-          onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
-          quotas,
-          expiryMs: config.uploadExpiryMs,
-        });
+        registerVoiceNoteRoutes(scope, filing);
+        registerUploadRoutes(scope, { ...filing, expiryMs: config.uploadExpiryMs });
         registerLiveRoutes(scope, {
-          filing: {
-            db,
-            storage,
-            maxDurationSeconds: config.maxDurationSeconds,
-            onQueued: () => jobEvents.queued(),
-            onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
-          },
+          filing,
           quotas,
+          queue,
           publicUrl: config.publicUrl,
           idleMs: config.liveIdleMs,
           engine: () => (engine ??= createTranscriber(config)),
-          // A slower engine than the live one makes the final text: queued as a new version.
-          fullPass:
-            config.transcription.engine === 'pocketsphinx'
-              ? undefined
-              : async (noteId) => {
-                  if (await queue.retranscribe(noteId, { engine: null, language: null })) jobEvents.queued();
-                },
         });
         registerStatsRoutes(scope, { db, quotas });
         registerTranscriptRoutes(scope, { db });
@@ -305,12 +287,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(
       (scope) =>
         openAiCompatApi(scope, {
-          db,
-          storage,
-          maxBytes: config.uploadMaxBytes,
-          maxDurationSeconds: config.maxDurationSeconds,
+          filing,
           transcriber: () => (engine ??= createTranscriber(config)),
-          quotas,
           tempDir: path.join(config.dataDir, 'tmp'),
         }),
       { prefix: '/v1' },

@@ -110,39 +110,13 @@ export class QuotaGuard {
 
   /**
    * Checked after the audio was filed: uploads racing each other may all have fitted alone.
-   * The refusal to answer (after removing the new file) when the owner is now over quota.
+   * The refusal to answer (after removing the new file) when the owner is now over quota;
+   * voice-notes/file-within-quota.ts is the one caller.
    */
   async overflow(ownerId: string, sizeBytes: number): Promise<QuotaExceeded | undefined> {
     const limit = this.settings.storageBytes;
     const used = await storedBytes(this.db, ownerId);
     return used > limit ? doesNotFit(Math.max(0, limit - (used - sizeBytes)), limit) : undefined;
-  }
-
-  /**
-   * The whole guarded life of an upload that is kept: admitted, stored within the room it
-   * has (`store` gets the most bytes to accept), then checked against racing uploads,
-   * `unstore` undoing it if the account went over.
-   */
-  async storedUpload<T extends { size_bytes: number }>(
-    ownerId: string,
-    declaredBytes: number | undefined,
-    store: (maxBytes: number) => Promise<T>,
-    unstore: (stored: T) => Promise<void>,
-  ): Promise<T> {
-    const allowance = await this.admitUpload(ownerId, declaredBytes, { stores: true });
-    let stored: T;
-    try {
-      stored = await store(allowance.maxBytes);
-    } catch (error) {
-      throw await allowance.failed(error);
-    }
-    await allowance.accepted(stored.size_bytes);
-    const overflow = await this.overflow(ownerId, stored.size_bytes);
-    if (overflow) {
-      await unstore(stored);
-      throw overflow;
-    }
-    return stored;
   }
 
   async storageUsage(ownerId: string): Promise<{ used_bytes: number; limit_bytes: number }> {

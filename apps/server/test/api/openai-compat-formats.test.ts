@@ -13,7 +13,7 @@ import { openAiErrorSchema, verboseTranscriptionSchema } from '@voxpad/shared/op
 import type { Page } from '@voxpad/shared/pagination';
 import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import { VOICE_NOTE_HEADER } from '../../src/openai-compat/openai-compat-routes.ts';
+import { VOICE_NOTE_HEADER } from '../../src/openai-compat/transcription-request.ts';
 import { listFiles } from '../support/files.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';

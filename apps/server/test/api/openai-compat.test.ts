@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiToken } from '@voxpad/shared/api-tokens';
 import { openAiErrorSchema, verboseTranscriptionSchema } from '@voxpad/shared/openai-compat';
-import { VOICE_NOTE_HEADER } from '../../src/openai-compat/openai-compat-routes.ts';
+import { VOICE_NOTE_HEADER } from '../../src/openai-compat/transcription-request.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { toneWav } from '../support/wav.ts';
