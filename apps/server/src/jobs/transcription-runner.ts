@@ -6,7 +6,7 @@ import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import { transcribeRecording } from '../transcription/audio/transcribe-recording.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
-import { engineModelOf } from '../transcripts/transcript-store.ts';
+import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import type { JobEvents } from './job-events.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
 

@@ -11,7 +11,7 @@ import type { TranscriptionQueue } from '../jobs/transcription-queue.ts';
 import type { UploadAllowance } from '../quotas/quota-guard.ts';
 import { groupIntoSegments } from '../transcription/segments.ts';
 import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
-import { engineModelOf } from '../transcripts/transcript-store.ts';
+import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import { fileWithinQuota, type FilingSettings } from '../voice-notes/file-within-quota.ts';
 import { deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
 import { needsFullPass, queueFullPass } from './full-pass.ts';

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { padExists } from '../pads/pads-repository.ts';
 import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
-import { engineModelOf } from '../transcripts/transcript-store.ts';
+import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import type { FilingSettings } from '../voice-notes/file-within-quota.ts';
 import { fileTranscribedNote, padNotFound } from './file-transcribed-note.ts';
 import { render } from './formats.ts';

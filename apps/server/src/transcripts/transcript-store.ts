@@ -22,22 +22,19 @@
 import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import type { TranscriptVersionRow } from '../db/schema.ts';
-import { newId } from '../lib/ids.ts';
 import { parseSegments } from '../search/match-time.ts';
 import { titleFromTranscript } from './note-title.ts';
+import {
+  addVersion,
+  type EngineModel,
+  keepUnlessNewest,
+  newestEngineText,
+  type NoteRef,
+  type VersionText,
+  versionHolding,
+} from './transcript-versions.ts';
 import { countWords } from './transcript-words.ts';
 import { alignTranscript } from './word-alignment.ts';
-
-/** The engine and model that made a transcript, as its version records them. */
-export interface EngineModel {
-  engine: string;
-  model: string;
-}
-
-/** What a transcriber records of itself. */
-export function engineModelOf(transcriber: { name: string; model: string }): EngineModel {
-  return { engine: transcriber.name, model: transcriber.model };
-}
 
 export interface EngineTranscript {
   text: string;
@@ -45,17 +42,7 @@ export interface EngineTranscript {
   madeBy: EngineModel;
 }
 
-/** A note, always named with its owner. */
-export interface NoteRef {
-  id: string;
-  ownerId: string;
-}
-
-interface Text {
-  text: string;
-  /** Word timings as stored (JSON), or null for text without any. */
-  segments: string | null;
-}
+type Text = VersionText;
 
 /** An engine's transcript becomes the note's. False when the note is (again) being transcribed. */
 export async function storeEngineTranscript(
@@ -173,62 +160,5 @@ async function readTranscript(trx: Db, note: NoteRef) {
  * differing from the newest engine version (text edited before edits were marked).
  */
 async function isEdited(trx: Db, note: NoteRef, current: Text & { edited: boolean }): Promise<boolean> {
-  if (current.edited) return true;
-  const latest = await trx
-    .selectFrom('transcript_versions')
-    .select('text')
-    .where('voice_note_id', '=', note.id)
-    .where('owner_id', '=', note.ownerId)
-    .where('source', '=', 'engine')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return latest?.text !== current.text;
-}
-
-async function versionHolding(trx: Db, note: NoteRef, text: string): Promise<boolean> {
-  const known = await trx
-    .selectFrom('transcript_versions')
-    .select('id')
-    .where('voice_note_id', '=', note.id)
-    .where('owner_id', '=', note.ownerId)
-    .where('text', '=', text)
-    .executeTakeFirst();
-  return known !== undefined;
-}
-
-/** Keeps typed text as a version, unless the newest version already holds that text. */
-async function keepUnlessNewest(trx: Db, note: NoteRef, text: Text, now: number): Promise<void> {
-  const newest = await trx
-    .selectFrom('transcript_versions')
-    .select('text')
-    .where('voice_note_id', '=', note.id)
-    .where('owner_id', '=', note.ownerId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (newest?.text !== text.text) await addVersion(trx, note, text, { source: 'manual' }, now);
-}
-
-async function addVersion(
-  trx: Db,
-  note: NoteRef,
-  text: Text,
-  origin: { source: 'manual' } | { source: 'engine'; madeBy: EngineModel },
-  now: number,
-): Promise<void> {
-  await trx
-    .insertInto('transcript_versions')
-    .values({
-      id: newId(now),
-      voice_note_id: note.id,
-      owner_id: note.ownerId,
-      text: text.text,
-      segments: text.segments,
-      source: origin.source,
-      engine: origin.source === 'engine' ? origin.madeBy.engine : null,
-      model: origin.source === 'engine' ? origin.madeBy.model : null,
-      created_at: now,
-    })
-    .execute();
+  return current.edited || (await newestEngineText(trx, note)) !== current.text;
 }

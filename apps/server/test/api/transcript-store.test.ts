@@ -9,11 +9,11 @@ import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import {
   keepTypedText,
-  type NoteRef,
   restoreVersion,
   storeEngineTranscript,
   storeTypedTranscript,
 } from '../../src/transcripts/transcript-store.ts';
+import type { NoteRef } from '../../src/transcripts/transcript-versions.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { completeTranscription } from '../support/transcripts.ts';
