@@ -33,8 +33,14 @@ export const VOICE_NOTE_COLUMNS = [
   'voice_notes.updated_at',
 ] as const;
 
-/** Every read and write names the owner: another user's ids simply match nothing. */
-export async function insertVoiceNote(db: Db, note: NewVoiceNote): Promise<void> {
+/**
+ * Every read and write names the owner: another user's ids simply match nothing. A note is
+ * inserted without a transcript: the transcript store (transcripts/transcript-store.ts) writes it.
+ */
+export async function insertVoiceNote(
+  db: Db,
+  note: Omit<NewVoiceNote, 'transcript' | 'segments' | 'word_count'>,
+): Promise<void> {
   await db.insertInto('voice_notes').values(note).execute();
 }
 
