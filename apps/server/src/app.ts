@@ -53,6 +53,7 @@ import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
 import type { FilingSettings } from './voice-notes/file-within-quota.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
+import { onLiveSocketError } from './live/socket-errors.ts';
 import { createAudioDecoder } from './transcription/audio/audio-decoder.ts';
 import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
 import { registerProgressStream } from './jobs/progress-stream.ts';
@@ -175,7 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(cookie);
   // Live transcription sockets; one frame of audio is at most 1 MiB (about 30 s of 16 kHz PCM).
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, errorHandler: onLiveSocketError });
   registerSecurityHeaders(app, headerOptions);
   registerHealthRoutes(app, { db, storage, isShuttingDown: () => shuttingDown });
   registerMetricsRoute(app, { metrics, token: config.metricsToken });
@@ -249,13 +250,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (scope, _opts, done) => {
         registerPadRoutes(scope, { db, storage, quotas });
         registerVoiceNoteRoutes(scope, filing);
-        registerUploadRoutes(scope, { ...filing, expiryMs: config.uploadExpiryMs });
+        registerUploadRoutes(scope, {
+          ...filing,
+          limits: {
+            perUser: config.openUploadsPerUser,
+            idleMs: config.uploadExpiryMs,
+            maxLifetimeMs: config.uploadMaxLifetimeMs,
+          },
+        });
         registerLiveRoutes(scope, {
           filing,
           quotas,
           queue,
           publicUrl: config.publicUrl,
           idleMs: config.liveIdleMs,
+          streamsPerUser: config.liveStreamsPerUser,
           engine: () => (engine ??= createTranscriber(config)),
         });
         registerStatsRoutes(scope, { db, quotas });

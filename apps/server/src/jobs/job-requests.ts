@@ -5,9 +5,10 @@
  * person typed before the engine replaces it.
  */
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
+import { TRANSCRIPT_ERROR_CODES } from '@voxpad/shared/transcripts';
 import type { Db } from '../db/database.ts';
 import { ApiProblem } from '../http/api-problem.ts';
-import { busy, conflict, TRANSCRIPT_ERROR_CODES } from '../transcripts/transcript-problems.ts';
+import { busy, conflict } from '../transcripts/transcript-problems.ts';
 import { keepTypedText } from '../transcripts/transcript-store.ts';
 import { isTranscribing, type JobNote } from '../transcripts/transcripts-repository.ts';
 import { ownNote } from '../transcripts/transcripts-service.ts';

@@ -3,9 +3,10 @@
  * export. Writes go through the transcript store (transcript-store.ts); the job endpoints
  * (retry, re-transcription, progress) are the queue's, in jobs/.
  */
+import { TRANSCRIPT_ERROR_CODES } from '@voxpad/shared/transcripts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/api-problem.ts';
-import { busy, conflict, TRANSCRIPT_ERROR_CODES } from './transcript-problems.ts';
+import { busy, conflict } from './transcript-problems.ts';
 import { restoreVersion } from './transcript-store.ts';
 import {
   findJobNote,

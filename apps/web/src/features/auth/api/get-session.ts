@@ -48,7 +48,9 @@ export async function fetchSession(client: ApiClient = apiClient): Promise<Sessi
   return state;
 }
 
-export const sessionQueryKey = ['auth', 'session'] as const;
+/** Everything the auth API answers; kept when the signed-in user's data is dropped at logout. */
+export const authQueryKey = ['auth'] as const;
+export const sessionQueryKey = [...authQueryKey, 'session'] as const;
 
 export function sessionQueryOptions() {
   return queryOptions({

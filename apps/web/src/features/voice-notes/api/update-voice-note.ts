@@ -57,8 +57,8 @@ export function useUpdateVoiceNote(options: { onError?: (error: unknown) => void
     onSettled: (note, _error, { padId }) => {
       void queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey(padId) });
       if (note && note.pad_id !== padId) {
+        // The pads' totals are the page's to refresh (MoveNoteForm's onMoved).
         void queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey(note.pad_id) });
-        void queryClient.invalidateQueries({ queryKey: ['pads'] });
       }
     },
   });

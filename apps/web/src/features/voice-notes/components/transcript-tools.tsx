@@ -1,3 +1,4 @@
+import type { TranscriptVersion } from '@voxpad/shared/transcripts';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -5,11 +6,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { daysAgo } from '../../../lib/days-ago.ts';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { useRequestTranscription } from '../api/request-transcription.ts';
-import {
-  type TranscriptVersion,
-  useRestoreTranscriptVersion,
-  useTranscriptVersions,
-} from '../api/transcript-versions.ts';
+import { useRestoreTranscriptVersion, useTranscriptVersions } from '../api/transcript-versions.ts';
 import { EXPORT_FORMATS, EXPORT_LABELS, exportUrl } from '../utils/transcript-exports.ts';
 import { isInProgress } from '../utils/voice-note-status.ts';
 
@@ -20,8 +17,9 @@ function madeBy(version: TranscriptVersion): string {
   return version.model ? ` by ${version.engine} (${version.model})` : ` by ${version.engine}`;
 }
 
-export function TranscriptionControls({ note }: { note: VoiceNote }) {
-  const request = useRequestTranscription(note.pad_id, note.id);
+/** `onQueued`: a retry or re-transcription put the note back in the queue. */
+export function TranscriptionControls({ note, onQueued }: { note: VoiceNote; onQueued?: () => void }) {
+  const request = useRequestTranscription(note.pad_id, note.id, { onQueued });
   if (note.status === 'failed') {
     return (
       <FormAlert>
