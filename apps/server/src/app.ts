@@ -50,12 +50,14 @@ import { periodicSweeps } from './maintenance/sweep-schedule.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
 import { createTranscriber } from './transcription/engine-factory.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
+import type { FilingSettings } from './voice-notes/file-within-quota.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { onLiveSocketError } from './live/socket-errors.ts';
 import { createAudioDecoder } from './transcription/audio/audio-decoder.ts';
 import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
-import { registerProgressStream } from './transcripts/progress-stream.ts';
+import { registerProgressStream } from './jobs/progress-stream.ts';
+import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
 import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
@@ -227,6 +229,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     };
     const limiter = new RateLimiter(db, config.accounts.rateLimits);
     const quotas = new QuotaGuard(db, config.quotas, config.uploadMaxBytes);
+    // Every way a note arrives files it with these (voice-notes/file-within-quota.ts).
+    const filing: FilingSettings = {
+      db,
+      storage,
+      quotas,
+      maxBytes: config.uploadMaxBytes,
+      maxDurationSeconds: config.maxDurationSeconds,
+      onQueued: () => jobEvents.queued(),
+      onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
+    };
     const passwords = new PasswordHasher(SCRYPT_COSTS[config.accounts.passwordHashCost]);
     const box = new SecretBox(await resolveSecretKey(config));
     await app.register(
@@ -238,23 +250,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(
       (scope, _opts, done) => {
         registerPadRoutes(scope, { db, storage, quotas });
-        registerVoiceNoteRoutes(scope, {
-          db,
-          storage,
-          maxBytes: config.uploadMaxBytes,
-          maxDurationSeconds: config.maxDurationSeconds,
-          onQueued: () => jobEvents.queued(),
-          onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
-          quotas,
-        });
+        registerVoiceNoteRoutes(scope, filing);
         registerUploadRoutes(scope, {
-          db,
-          storage,
-          maxBytes: config.uploadMaxBytes,
-          maxDurationSeconds: config.maxDurationSeconds,
-          onQueued: () => jobEvents.queued(),
-          onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
-          quotas,
+          ...filing,
           limits: {
             perUser: config.openUploadsPerUser,
             idleMs: config.uploadExpiryMs,
@@ -262,28 +260,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
         });
         registerLiveRoutes(scope, {
-          filing: {
-            db,
-            storage,
-            maxDurationSeconds: config.maxDurationSeconds,
-            onQueued: () => jobEvents.queued(),
-            onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
-          },
+          filing,
           quotas,
+          queue,
           publicUrl: config.publicUrl,
           idleMs: config.liveIdleMs,
           streamsPerUser: config.liveStreamsPerUser,
           engine: () => (engine ??= createTranscriber(config)),
-          // A slower engine than the live one makes the final text: queued as a new version.
-          fullPass:
-            config.transcription.engine === 'pocketsphinx'
-              ? undefined
-              : async (noteId) => {
-                  if (await queue.retranscribe(noteId, { engine: null, language: null })) jobEvents.queued();
-                },
         });
         registerStatsRoutes(scope, { db, quotas });
-        registerTranscriptRoutes(scope, {
+        registerTranscriptRoutes(scope, { db });
+        registerJobRoutes(scope, {
           db,
           queue,
           engines: [config.transcription.engine],
@@ -310,12 +297,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(
       (scope) =>
         openAiCompatApi(scope, {
-          db,
-          storage,
-          maxBytes: config.uploadMaxBytes,
-          maxDurationSeconds: config.maxDurationSeconds,
+          filing,
           transcriber: () => (engine ??= createTranscriber(config)),
-          quotas,
           tempDir: path.join(config.dataDir, 'tmp'),
         }),
       { prefix: '/v1' },

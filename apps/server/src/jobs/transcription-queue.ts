@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import type { VoiceNoteJobRow } from '../db/schema.ts';
-import { type EngineModel, recordEngineTranscript } from './engine-transcript.ts';
+import { type EngineTranscript, storeEngineTranscript } from '../transcripts/transcript-store.ts';
 
 /** Any fixed number: the advisory lock PostgreSQL claimers take turns under ("voxq"). */
 const CLAIM_LOCK_KEY = 0x766f7871;
@@ -104,19 +104,13 @@ export class TranscriptionQueue {
   }
 
   /**
-   * Stores the transcript and records it as an engine version, in one transaction that
+   * Marks the job done and has the transcript store keep its result, in one transaction that
    * only commits while the lease is still ours: a note completes exactly once.
    */
   async complete(
     id: string,
     workerId: string,
-    result: {
-      transcript: string;
-      segments: string;
-      wordCount: number;
-      durationSeconds: number;
-      madeBy: EngineModel;
-    },
+    result: { transcript: EngineTranscript; durationSeconds: number },
   ): Promise<boolean> {
     const now = Date.now();
     return this.db.transaction().execute(async (trx) => {
@@ -124,13 +118,9 @@ export class TranscriptionQueue {
         .updateTable('voice_notes')
         .set({
           status: 'done',
-          transcript: result.transcript,
-          segments: result.segments,
-          word_count: result.wordCount,
           duration_seconds: result.durationSeconds,
           failure_reason: null,
           progress: 1,
-          transcript_edited: 0,
           lease_owner: null,
           lease_expires_at: null,
           updated_at: now,
@@ -141,14 +131,7 @@ export class TranscriptionQueue {
         .returning('owner_id')
         .executeTakeFirst();
       if (!updated) return false;
-      await recordEngineTranscript(
-        trx,
-        { id, ownerId: updated.owner_id },
-        { text: result.transcript, segments: result.segments },
-        result.madeBy,
-        now,
-      );
-      return true;
+      return storeEngineTranscript(trx, { id, ownerId: updated.owner_id }, result.transcript, now);
     });
   }
 

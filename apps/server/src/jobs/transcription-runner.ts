@@ -5,8 +5,8 @@ import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import { transcribeRecording } from '../transcription/audio/transcribe-recording.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
-import type { Transcriber, Transcript } from '../transcription/transcriber.ts';
-import { engineModelOf } from './engine-transcript.ts';
+import type { Transcriber } from '../transcription/transcriber.ts';
+import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import type { JobEvents } from './job-events.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
 
@@ -196,8 +196,8 @@ export class TranscriptionRunner {
       durationSeconds = recording.durationSeconds;
       await progress.flush();
       const stored = await queue.complete(note.id, this.workerId, {
-        ...toStored(transcript, durationSeconds),
-        madeBy: engineModelOf(this.options.transcriber),
+        transcript: { ...transcript, madeBy: engineModelOf(this.options.transcriber) },
+        durationSeconds,
       });
       jobLog.info({ ms: Date.now() - started, durationSeconds, stored }, 'transcribed');
       if (stored) this.options.observer?.jobDone(Date.now() - started, durationSeconds);
@@ -267,14 +267,4 @@ export class TranscriptionRunner {
       },
     };
   }
-}
-
-function toStored(transcript: Transcript, durationSeconds: number) {
-  const wordCount = transcript.segments.reduce((n, s) => n + s.words.length, 0);
-  return {
-    transcript: transcript.text,
-    segments: JSON.stringify(transcript.segments),
-    wordCount,
-    durationSeconds,
-  };
 }

@@ -116,7 +116,8 @@ export class QuotaGuard {
   /**
    * Checked after the audio was filed, or a resumable upload recorded: uploads racing each
    * other may all have fitted alone. The refusal to answer (after removing the new file or
-   * upload) when the owner is now over quota.
+   * upload) when the owner is now over quota. voice-notes/file-within-quota.ts asks it for every
+   * filed note.
    */
   async overflow(ownerId: string, sizeBytes: number): Promise<QuotaExceeded | undefined> {
     const limit = this.settings.storageBytes;
@@ -124,33 +125,6 @@ export class QuotaGuard {
     const used = stored + unfinished;
     if (used <= limit) return undefined;
     return doesNotFit(Math.max(0, limit - (used - sizeBytes)), limit, unfinished);
-  }
-
-  /**
-   * The whole guarded life of an upload that is kept: admitted, stored within the room it
-   * has (`store` gets the most bytes to accept), then checked against racing uploads,
-   * `unstore` undoing it if the account went over.
-   */
-  async storedUpload<T extends { size_bytes: number }>(
-    ownerId: string,
-    declaredBytes: number | undefined,
-    store: (maxBytes: number) => Promise<T>,
-    unstore: (stored: T) => Promise<void>,
-  ): Promise<T> {
-    const allowance = await this.admitUpload(ownerId, declaredBytes, { stores: true });
-    let stored: T;
-    try {
-      stored = await store(allowance.maxBytes);
-    } catch (error) {
-      throw await allowance.failed(error);
-    }
-    await allowance.accepted(stored.size_bytes);
-    const overflow = await this.overflow(ownerId, stored.size_bytes);
-    if (overflow) {
-      await unstore(stored);
-      throw overflow;
-    }
-    return stored;
   }
 
   async storageUsage(ownerId: string): Promise<{ used_bytes: number; limit_bytes: number }> {

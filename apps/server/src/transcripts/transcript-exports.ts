@@ -53,17 +53,38 @@ export function renderTranscript(note: ExportableNote, format: ExportFormat): st
         null,
         2,
       )}\n`;
-    case 'md': {
-      const lines = [`# ${note.title.replace(/[\r\n]+/g, ' ')}`, ''];
-      if (note.segments.length > 0 && !edited(note)) {
-        for (const s of note.segments) lines.push(`**[${clockTime(s.start)}]** ${s.text}`, '');
-      } else {
-        lines.push(note.transcript, '');
-      }
-      return lines.join('\n');
-    }
+    case 'md':
+      return markdown(note);
   }
 }
+
+/**
+ * A heading (the title without the "…" of a title cut from the words) and the text in
+ * paragraphs, each with the time it starts at. Segments end wherever the engine paused, often
+ * mid-sentence, so a paragraph runs on to the segment that ends a sentence; a transcript with
+ * no sentence marks at all (pocketsphinx) keeps one paragraph per segment, cut at pauses.
+ */
+function markdown(note: ExportableNote): string {
+  const title = note.title.replace(/[\r\n]+/g, ' ').replace(/\s*…$/u, '');
+  const lines = [`# ${title}`, ''];
+  if (note.segments.length === 0 || edited(note)) return [...lines, note.transcript, ''].join('\n');
+  const punctuated = note.segments.some((s) => SENTENCE_END.test(s.text.trim()));
+  let paragraph: { start: number; texts: string[] } | undefined;
+  for (const segment of note.segments) {
+    const text = segment.text.trim();
+    if (text === '') continue;
+    paragraph ??= { start: segment.start, texts: [] };
+    paragraph.texts.push(text);
+    if (!punctuated || SENTENCE_END.test(text)) {
+      lines.push(`**[${clockTime(paragraph.start)}]** ${paragraph.texts.join(' ')}`, '');
+      paragraph = undefined;
+    }
+  }
+  if (paragraph) lines.push(`**[${clockTime(paragraph.start)}]** ${paragraph.texts.join(' ')}`, '');
+  return lines.join('\n');
+}
+
+const SENTENCE_END = /[.!?…]["')\]]*$/u;
 
 /** Segments, or one caption spanning the recording when the text has no word timings. */
 function captions(note: ExportableNote): { start: number; end: number; text: string }[] {

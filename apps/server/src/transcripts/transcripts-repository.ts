@@ -68,20 +68,16 @@ export async function listVersions(db: Db, ownerId: string, noteId: string): Pro
     .execute();
 }
 
-/**
- * True when the transcript is not what the engine last produced: flagged by the edit
- * endpoint, or differing from the newest engine version (edits made without the flag).
- */
-export async function transcriptIsEdited(db: Db, note: JobNote): Promise<boolean> {
-  if (note.transcript === null) return false;
-  if (note.transcript_edited === 1) return true;
-  const latest = await db
+export async function findVersion(db: Db, note: JobNote, versionId: string) {
+  return db
     .selectFrom('transcript_versions')
-    .select('text')
+    .selectAll()
+    .where('id', '=', versionId)
     .where('voice_note_id', '=', note.id)
-    .where('source', '=', 'engine')
-    .orderBy('id', 'desc')
-    .limit(1)
+    .where('owner_id', '=', note.owner_id)
     .executeTakeFirst();
-  return latest?.text !== note.transcript;
 }
+
+/** A job waits for or holds a worker: the transcript must not change under it. */
+export const isTranscribing = (note: Pick<JobNote, 'status'>) =>
+  note.status === 'pending' || note.status === 'processing';

@@ -1,16 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import type { QuotaGuard } from '../quotas/quota-guard.ts';
-import { fileVoiceNote, type FilingDeps } from '../voice-notes/file-voice-note.ts';
-import { deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
+import { fileWithinQuota, type FilingSettings } from '../voice-notes/file-within-quota.ts';
 import { uploadNotFound } from './upload-problems.ts';
 import { deleteParts, storedParts, streamParts } from './upload-parts.ts';
 import { deleteUpload, findOwnUpload } from './uploads-repository.ts';
 
-export interface FinishDeps extends FilingDeps {
-  quotas: QuotaGuard;
-}
+export type FinishDeps = FilingSettings;
 
 /**
  * Files a complete upload as a voice note: its parts, in order, go through the one module
@@ -31,18 +27,9 @@ export async function finishUpload(
   let body: Readable | undefined;
   try {
     body = streamParts(deps.storage, await storedParts(deps.storage, uploadId, upload.offset_bytes));
-    const note = await fileVoiceNote(deps, {
-      ownerId,
-      padId: upload.pad_id,
-      fileName: upload.file_name,
-      body,
-    });
-    const overflow = await deps.quotas.overflow(ownerId, note.size_bytes);
-    if (overflow) {
-      await deleteVoiceNote({ ...deps, log }, ownerId, note.pad_id, note.id);
-      throw overflow;
-    }
-    return note;
+    const input = { ownerId, padId: upload.pad_id, fileName: upload.file_name, body };
+    // Its bytes were counted as they came (admit-upload.ts): only the storage check is left.
+    return await fileWithinQuota(deps, input, { log });
   } finally {
     body?.destroy();
     await deleteParts(deps.storage, uploadId).catch((err: unknown) =>

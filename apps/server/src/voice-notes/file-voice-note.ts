@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
-import { LIMITS } from '@voxpad/shared/limits';
-import type { TranscriptSegment, VoiceNote } from '@voxpad/shared/voice-notes';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { type ApiProblem, badRequest, notFound } from '../http/api-problem.ts';
@@ -10,8 +9,9 @@ import { byteLimit, ByteLimitExceeded } from '../http/byte-limit.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { StorageUnavailableError } from '../storage/storage-errors.ts';
 import { padExists } from '../pads/pads-repository.ts';
-import { type EngineModel, recordEngineTranscript } from '../jobs/engine-transcript.ts';
 import { finishedColumns, queuedColumns } from '../jobs/transcription-queue.ts';
+import { provisionalTitle } from '../transcripts/note-title.ts';
+import { type EngineTranscript, storeEngineTranscript } from '../transcripts/transcript-store.ts';
 import { AudioDecodeError } from '../transcription/audio/errors.ts';
 import { wavDurationSeconds } from '../transcription/audio/wav.ts';
 import { SNIFF_BYTES, sniffLength } from '../transcription/audio/audio-format.ts';
@@ -50,13 +50,7 @@ export interface NewVoiceNote {
    * The transcript, when it was made before filing (the OpenAI-compatible endpoint): the note
    * is filed finished, with the text as its first engine version, and never queued.
    */
-  transcribed?: {
-    text: string;
-    segments: TranscriptSegment[];
-    durationSeconds: number;
-    /** Recorded with the version. */
-    madeBy: EngineModel;
-  };
+  transcribed?: EngineTranscript & { durationSeconds: number };
 }
 
 /**
@@ -103,7 +97,7 @@ export async function fileVoiceNote(deps: FilingDeps, input: NewVoiceNote): Prom
     id,
     pad_id: padId,
     owner_id: ownerId,
-    ...titleFrom(input.fileName),
+    ...provisionalTitle(input.fileName),
     content_type: inspected.format.mime,
     size_bytes: sizeBytes,
     storage_key: storageKey,
@@ -113,25 +107,12 @@ export async function fileVoiceNote(deps: FilingDeps, input: NewVoiceNote): Prom
   };
   try {
     if (transcribed) {
-      const segments = JSON.stringify(transcribed.segments);
       await deps.db.transaction().execute(async (trx) => {
-        await insertVoiceNote(trx, {
-          ...note,
-          ...finishedColumns(),
-          transcript: transcribed.text,
-          segments,
-          word_count: transcribed.text.match(/\S+/g)?.length ?? 0,
-        });
-        await recordEngineTranscript(
-          trx,
-          { id, ownerId },
-          { text: transcribed.text, segments },
-          transcribed.madeBy,
-          now,
-        );
+        await insertVoiceNote(trx, { ...note, ...finishedColumns() });
+        await storeEngineTranscript(trx, { id, ownerId }, transcribed, now);
       });
     } else {
-      await insertVoiceNote(deps.db, { ...note, ...queuedColumns(), transcript: null, segments: null });
+      await insertVoiceNote(deps.db, { ...note, ...queuedColumns() });
     }
   } catch (error) {
     // The pad may have been deleted while the audio streamed in.
@@ -211,11 +192,4 @@ async function store(deps: FilingDeps, storageKey: string, head: Buffer, rest: R
     if (rest.destroyed && !rest.readableEnded) throw interrupted();
     throw error;
   }
-}
-
-/** A recording is "Voice note" until its transcript names it; a file keeps its name. */
-function titleFrom(fileName: string | undefined): { title: string; title_source: 'default' | 'file' } {
-  const stem = fileName?.replace(/\.[^.]+$/, '').trim();
-  if (!stem || stem.toLowerCase() === 'recording') return { title: 'Voice note', title_source: 'default' };
-  return { title: stem.slice(0, LIMITS.voiceNoteTitleMax), title_source: 'file' };
 }

@@ -3,11 +3,10 @@ import type { Readable } from 'node:stream';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { badRequest, notFound } from '../http/api-problem.ts';
 import { padExists } from '../pads/pads-repository.ts';
+import { declaredBytes } from '../quotas/quota-guard.ts';
 import { attachmentFileName } from './content-disposition.ts';
-import { fileVoiceNote, type FilingDeps } from './file-voice-note.ts';
+import { fileWithinQuota, type FilingSettings } from './file-within-quota.ts';
 import { notAudioHeader, tooLarge } from './upload-problems.ts';
-
-export type UploadDeps = FilingDeps;
 
 /**
  * The declared type only has to say "audio": what the bytes are is sniffed. Browsers label
@@ -16,11 +15,12 @@ export type UploadDeps = FilingDeps;
 export const ACCEPTED_TYPE = /^(audio\/[\w.+-]+|application\/octet-stream|video\/webm|video\/mp4)$/;
 
 /**
- * The raw upload endpoint: refuses what its headers already give away, then files the body
- * (file-voice-note.ts), which leaves neither a note nor a blob when anything goes wrong.
+ * The raw upload endpoint: refuses what its headers already give away, has the quotas admit
+ * the upload, then files the body within them (file-within-quota.ts), which leaves neither a
+ * note nor a blob when anything goes wrong.
  */
 export async function uploadVoiceNote(
-  deps: UploadDeps,
+  deps: FilingSettings,
   request: FastifyRequest,
   ownerId: string,
   padId: string,
@@ -28,7 +28,10 @@ export async function uploadVoiceNote(
 ): Promise<VoiceNote> {
   if (!(await padExists(deps.db, ownerId, padId))) throw notFound('This pad');
   const fileName = checkHeaders(request, deps.maxBytes);
-  return fileVoiceNote(deps, { ownerId, padId, fileName, body });
+  const declared = declaredBytes(request.headers['content-length']);
+  const allowance = await deps.quotas.admitUpload(ownerId, declared, { stores: true });
+  const input = { ownerId, padId, fileName, body };
+  return fileWithinQuota(deps, input, { allowance, log: request.log });
 }
 
 /** Refusals that need no body: the declared type, the file name and the declared size. */

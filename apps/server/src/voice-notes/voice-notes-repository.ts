@@ -33,8 +33,14 @@ export const VOICE_NOTE_COLUMNS = [
   'voice_notes.updated_at',
 ] as const;
 
-/** Every read and write names the owner: another user's ids simply match nothing. */
-export async function insertVoiceNote(db: Db, note: NewVoiceNote): Promise<void> {
+/**
+ * Every read and write names the owner: another user's ids simply match nothing. A note is
+ * inserted without a transcript: the transcript store (transcripts/transcript-store.ts) writes it.
+ */
+export async function insertVoiceNote(
+  db: Db,
+  note: Omit<NewVoiceNote, 'transcript' | 'segments' | 'word_count'>,
+): Promise<void> {
   await db.insertInto('voice_notes').values(note).execute();
 }
 
@@ -78,18 +84,14 @@ export interface VoiceNoteChanges {
   title?: string | undefined;
   /** `user` with a rename: a finished transcript then leaves the title alone. */
   title_source?: 'user' | undefined;
-  transcript?: string | undefined;
-  /** Word timings (JSON) that go with a new transcript. */
-  segments?: string | undefined;
-  word_count?: number | undefined;
   pad_id?: string | undefined;
 }
 
 /**
- * Applies `changes` in one statement whose conditions carry the rules, so nothing can
- * slip in between a check and the write: a transcript is only replaced once
- * transcription has finished, and a note only moves to a pad of the same owner.
- * Returns false when a condition did not hold (the caller finds out which).
+ * Applies `changes` in one statement whose condition carries the rule, so nothing can slip in
+ * between a check and the write: a note only moves to a pad of the same owner. Returns false
+ * when the note is gone or the condition did not hold (the caller finds out which). The
+ * transcript is not among the changes: transcripts/transcript-store.ts writes it.
  */
 export async function updateVoiceNote(
   db: Db,
@@ -105,7 +107,6 @@ export async function updateVoiceNote(
     .where('owner_id', '=', ownerId)
     .where('pad_id', '=', padId)
     .where('id', '=', id);
-  if (changes.transcript !== undefined) query = query.where('status', 'in', ['done', 'failed']);
   if (changes.pad_id !== undefined) {
     const target = changes.pad_id;
     query = query.where((eb) =>

@@ -2,16 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import { RECENT_VOICE_NOTES_LIMITS, recentVoiceNotesQuerySchema } from '@voxpad/shared/recent-voice-notes';
 import { updateVoiceNoteSchema } from '@voxpad/shared/voice-notes';
-import type { Db } from '../db/database.ts';
 import { toPage } from '../lib/cursor.ts';
 import { notFound, parseInput } from '../http/api-problem.ts';
 import { readPageQuery } from '../http/page-query.ts';
 import { requireUserId } from '../http/require-user.ts';
-import type { BlobStorage } from '../storage/blob-storage.ts';
 import { padExists } from '../pads/pads-repository.ts';
-import { declaredBytes, type QuotaGuard } from '../quotas/quota-guard.ts';
 import { sendAudio } from './audio-response.ts';
-import { uploadVoiceNote, type UploadDeps } from './upload-voice-note.ts';
+import type { FilingSettings } from './file-within-quota.ts';
+import { uploadVoiceNote } from './upload-voice-note.ts';
 import { presentRecentVoiceNote, presentVoiceNote } from './voice-note-presenter.ts';
 import { findVoiceNote, listRecentVoiceNotes, listVoiceNotes } from './voice-notes-repository.ts';
 import { deleteVoiceNote, editVoiceNote } from './voice-notes-service.ts';
@@ -19,10 +17,7 @@ import { deleteVoiceNote, editVoiceNote } from './voice-notes-service.ts';
 type NoteParams = { Params: { padId: string; noteId: string } };
 type PadParams = { Params: { padId: string } };
 
-export function registerVoiceNoteRoutes(
-  app: FastifyInstance,
-  deps: UploadDeps & { db: Db; storage: BlobStorage; quotas: QuotaGuard },
-) {
+export function registerVoiceNoteRoutes(app: FastifyInstance, deps: FilingSettings) {
   // Audio arrives as the raw body; it is streamed, never buffered whole. Browsers label
   // MediaRecorder blobs video/webm or video/mp4; the upload sniffs what they really are.
   const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => {
@@ -60,12 +55,7 @@ export function registerVoiceNoteRoutes(
       const ownerId = await requireUserId(request);
       const body = (request.body as Readable | undefined) ?? request.raw;
       const { padId } = request.params;
-      const note = await deps.quotas.storedUpload(
-        ownerId,
-        declaredBytes(request.headers['content-length']),
-        (maxBytes) => uploadVoiceNote({ ...deps, maxBytes }, request, ownerId, padId, body),
-        (stored) => deleteVoiceNote({ ...deps, log: request.log }, ownerId, padId, stored.id),
-      );
+      const note = await uploadVoiceNote(deps, request, ownerId, padId, body);
       return reply.status(201).send(note);
     });
     done();

@@ -4,11 +4,8 @@ import { VOICE_NOTE_ERROR_CODES, type VoiceNote } from '@voxpad/shared/voice-not
 import type { Db } from '../db/database.ts';
 import { ApiProblem, notFound } from '../http/api-problem.ts';
 import { padExists } from '../pads/pads-repository.ts';
-import { parseSegments } from '../search/match-time.ts';
-import { recordTranscriptEdit } from '../transcripts/transcript-edits.ts';
-import { alignTranscript } from '../transcripts/word-alignment.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
-import { nameNoteAfterTranscript } from '../jobs/note-title.ts';
+import { storeTypedTranscript } from '../transcripts/transcript-store.ts';
 import { presentVoiceNote } from './voice-note-presenter.ts';
 import * as notes from './voice-notes-repository.ts';
 
@@ -36,6 +33,9 @@ const stillTranscribing = () =>
     },
   ]);
 
+/** A write whose condition no longer held: the transaction is rolled back. */
+class NotApplied extends Error {}
+
 /** Renames, re-types the transcript of, or moves a note; answers the note as it now is. */
 export async function editVoiceNote(
   { db }: { db: Db },
@@ -52,49 +52,31 @@ export async function editVoiceNote(
   }
   if (targetPad && !(await padExists(db, ownerId, targetPad))) throw targetPadNotFound();
 
-  // Corrected words keep the times they were said at, so the player and captions follow the edit.
-  const segments =
-    edit.transcript === undefined
-      ? undefined
-      : JSON.stringify(alignTranscript(parseSegments(note.segments), edit.transcript, note.duration_seconds));
   const changes: notes.VoiceNoteChanges = {
     title: edit.title,
     title_source: edit.title === undefined ? undefined : 'user',
-    transcript: edit.transcript,
-    segments,
-    // Statistics count the words of the text people keep, typed or transcribed.
-    word_count: edit.transcript === undefined ? undefined : countWords(edit.transcript),
     pad_id: targetPad,
   };
-  let updated: boolean;
   try {
     const now = Date.now();
-    updated = await db.transaction().execute(async (trx) => {
-      const done = await notes.updateVoiceNote(trx, ownerId, padId, id, changes, now);
-      // A re-transcription must keep what a person typed as a version, not overwrite it.
-      if (done && edit.transcript !== undefined && segments !== undefined) {
-        await recordTranscriptEdit(
-          trx,
-          { id, owner_id: ownerId, transcript: edit.transcript, segments },
-          now,
-        );
-        // A title made from the transcript follows its corrections; a given name stays.
-        if (edit.title === undefined) {
-          await nameNoteAfterTranscript(trx, { ownerId, noteId: id }, edit.transcript);
-        }
-      }
-      return done;
+    await db.transaction().execute(async (trx) => {
+      // Renamed first: a title a person gives is never remade from the words.
+      if (!(await notes.updateVoiceNote(trx, ownerId, padId, id, changes, now))) throw new NotApplied();
+      const typed = edit.transcript;
+      if (typed === undefined) return;
+      const typedOn = { id, ownerId, segments: note.segments, durationSeconds: note.duration_seconds };
+      if (!(await storeTypedTranscript(trx, typedOn, typed, now))) throw new NotApplied();
     });
   } catch (error) {
+    if (error instanceof NotApplied) {
+      // A condition failed under a concurrent change (nothing was written); report the one that did.
+      if (!(await notes.findVoiceNote(db, ownerId, padId, id))) throw notFound('This voice note');
+      if (targetPad && !(await padExists(db, ownerId, targetPad))) throw targetPadNotFound();
+      throw stillTranscribing();
+    }
     // PostgreSQL: the target pad was deleted between the check and the write.
     if (targetPad && !(await padExists(db, ownerId, targetPad))) throw targetPadNotFound();
     throw error;
-  }
-  if (!updated) {
-    // A condition failed under a concurrent change; report the one that did.
-    if (!(await notes.findVoiceNote(db, ownerId, padId, id))) throw notFound('This voice note');
-    if (targetPad) throw targetPadNotFound();
-    throw stillTranscribing();
   }
   const row = await notes.findVoiceNote(db, ownerId, targetPad ?? padId, id);
   if (!row) throw notFound('This voice note');
@@ -113,8 +95,4 @@ export async function deleteVoiceNote(
   await storage
     .delete(storageKey)
     .catch((err: unknown) => log.warn({ err, key: storageKey }, 'could not delete audio'));
-}
-
-export function countWords(text: string): number {
-  return text.match(/\S+/g)?.length ?? 0;
 }

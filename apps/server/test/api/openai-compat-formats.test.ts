@@ -13,10 +13,11 @@ import { openAiErrorSchema, verboseTranscriptionSchema } from '@voxpad/shared/op
 import type { Page } from '@voxpad/shared/pagination';
 import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import { VOICE_NOTE_HEADER } from '../../src/openai-compat/openai-compat-routes.ts';
+import { VOICE_NOTE_HEADER } from '../../src/openai-compat/transcription-request.ts';
 import { listFiles } from '../support/files.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { expectTitledByItsWords } from '../support/titles.ts';
 import { FixtureDir, keywordRecall, speak } from '../transcription/support/speech.ts';
 import { silentOpus } from '../support/audio-files.ts';
 
@@ -98,9 +99,9 @@ describe('POST /v1/audio/transcriptions decodes every accepted format', () => {
     const noteId = response.headers.get(VOICE_NOTE_HEADER);
     const note = await owner.get<VoiceNote>(`/api/v1/pad/${pad.id}/voicenote/${noteId}/`);
     expect(note.status).toBe(200);
+    expectTitledByItsWords(note.body, 'shopping');
     expect(note.body).toMatchObject({
       status: 'done',
-      title: 'shopping',
       content_type: 'audio/ogg',
       size_bytes: ogg.length,
       transcript: body.text,
@@ -127,7 +128,8 @@ describe('POST /v1/audio/transcriptions decodes every accepted format', () => {
 
     const noteId = response.headers.get(VOICE_NOTE_HEADER);
     const note = await owner.get<VoiceNote>(`/api/v1/pad/${pad.id}/voicenote/${noteId}/`);
-    expect(note.body).toMatchObject({ status: 'done', title: 'voice memo', content_type: 'audio/mpeg' });
+    expect(note.body).toMatchObject({ status: 'done', content_type: 'audio/mpeg' });
+    expectTitledByItsWords(note.body, 'voice memo');
     const audio = await audioOf(note.body);
     expect(audio.type).toBe('audio/mpeg');
     expect(audio.bytes.equals(mp3)).toBe(true);

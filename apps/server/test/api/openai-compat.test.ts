@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiToken } from '@voxpad/shared/api-tokens';
 import { openAiErrorSchema, verboseTranscriptionSchema } from '@voxpad/shared/openai-compat';
-import { VOICE_NOTE_HEADER } from '../../src/openai-compat/openai-compat-routes.ts';
+import { VOICE_NOTE_HEADER } from '../../src/openai-compat/transcription-request.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { expectTitledByItsWords } from '../support/titles.ts';
 import { toneWav } from '../support/wav.ts';
 import { FixtureDir, speak } from '../transcription/support/speech.ts';
 
@@ -164,8 +165,10 @@ describe('POST /v1/audio/transcriptions', () => {
       `/api/v1/pad/${pad.body.id}/voicenote/${noteId}/`,
     );
     expect(note.status).toBe(200);
-    expect(note.body).toMatchObject({ status: 'done', title: 'groceries' });
+    expect(note.body).toMatchObject({ status: 'done' });
     expect(note.body.transcript).toMatch(/milk/);
+    // Uploaded as groceries.wav, titled by what was said.
+    expectTitledByItsWords(note.body, 'groceries');
     const audio = await owner.get(`/api/v1/pad/${pad.body.id}/voicenote/${noteId}/audio/`);
     expect(audio.status).toBe(200);
     // Its transcript is the first engine version, recording the engine and model like a job's.

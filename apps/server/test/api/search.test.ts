@@ -41,8 +41,13 @@ async function note(
     },
   });
   expect(res.status).toBe(201);
+  // Given by the person, so the transcript does not rename it (ADR 0026).
+  const named = await client.request<VoiceNote>('PATCH', `/api/v1/pad/${padId}/voicenote/${res.body.id}/`, {
+    json: { title },
+  });
+  expect(named.status).toBe(200);
   if (transcript !== undefined) await completeTranscription(server.db, res.body.id, transcript, timing);
-  return res.body;
+  return named.body;
 }
 
 async function userWithPad(name = 'Notes', description = '') {

@@ -52,11 +52,8 @@ async function drain() {
 
 const finish = (id: string, worker: string) =>
   queue.complete(id, worker, {
-    transcript: 'done',
-    segments: '[]',
-    wordCount: 1,
+    transcript: { text: 'done', segments: [], madeBy: { engine: 'pocketsphinx', model: 'en-us' } },
     durationSeconds: 0.1,
-    madeBy: { engine: 'pocketsphinx', model: 'en-us' },
   });
 
 describe('fair transcription queue', () => {

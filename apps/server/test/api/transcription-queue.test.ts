@@ -67,10 +67,10 @@ describe('transcription queue', () => {
     expect(second?.attempts).toBe(2);
 
     const madeBy = { engine: 'pocketsphinx', model: 'en-us' };
-    const result = { transcript: 'late', segments: '[]', wordCount: 1, durationSeconds: 1, madeBy };
-    expect(await queue.complete(id!, 'crashed', result)).toBe(false);
+    const result = (text: string) => ({ transcript: { text, segments: [], madeBy }, durationSeconds: 1 });
+    expect(await queue.complete(id!, 'crashed', result('late'))).toBe(false);
     expect(await queue.renew(id!, 'crashed', 60_000)).toBe(false);
-    expect(await queue.complete(id!, 'survivor', { ...result, transcript: 'on time' })).toBe(true);
+    expect(await queue.complete(id!, 'survivor', result('on time'))).toBe(true);
     const row = await server.db
       .selectFrom('voice_notes')
       .selectAll()

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import type { TranscriptionState } from '../../src/transcripts/transcripts-routes.ts';
+import type { TranscriptionState } from '../../src/transcripts/transcription-state.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { signedUpClient } from '../support/http-client.ts';
 import type { TestClient } from '../support/http-client.ts';

@@ -1,6 +1,7 @@
 /**
- * A recorded note is named after the first words of its transcript once transcribed; a name
- * a person gave (a rename, or the uploaded file's name) is kept. Lists carry a snippet.
+ * A note is named after the first words of its transcript once transcribed (an uploaded file
+ * carries its file name until then), with enough words to tell it from the pad's other notes;
+ * a name a person gave is kept. Lists carry a snippet.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@voxpad/shared/pagination';
@@ -75,11 +76,48 @@ describe('a voice note’s title', () => {
     expect(again.body.title).toBe('Budget');
   });
 
-  it('keeps the name of an uploaded file', async () => {
+  it('titles an uploaded file by its name until its words name it', async () => {
     const { client } = await signedUpClient(server.baseUrl);
     const note = await upload(client, (await padOf(client)).id, 'Team standup.wav');
+    expect(note.title).toBe('Team standup');
     await completeTranscription(server.db, note.id, SPOKEN);
+    expect((await client.get<VoiceNote>(noteUrl(note))).body.title).toBe(
+      'Please remember to buy milk and bread tomorrow…',
+    );
+  });
+
+  it('keeps the file name when nothing was said', async () => {
+    const { client } = await signedUpClient(server.baseUrl);
+    const note = await upload(client, (await padOf(client)).id, 'Team standup.wav');
+    await completeTranscription(server.db, note.id, '');
     expect((await client.get<VoiceNote>(noteUrl(note))).body.title).toBe('Team standup');
+  });
+
+  it('tells notes that start alike apart, within a pad', async () => {
+    const { client } = await signedUpClient(server.baseUrl);
+    const pad = await padOf(client);
+    const titleAfter = async (spoken: string, inPad = pad.id) => {
+      const note = await upload(client, inPad);
+      await completeTranscription(server.db, note.id, spoken);
+      return (await client.get<VoiceNote>(noteUrl(note))).body.title;
+    };
+    expect(await titleAfter(SPOKEN)).toBe('Please remember to buy milk and bread tomorrow…');
+    expect(await titleAfter('please remember to buy milk and bread tomorrow evening after work')).toBe(
+      'Please remember to buy milk and bread tomorrow evening…',
+    );
+    // Saying the same again: the words that differ from the first note's title are taken.
+    expect(await titleAfter(SPOKEN)).toBe('Please remember to buy milk and bread tomorrow morning…');
+    // Another pad's notes do not count.
+    const other = await padOf(client);
+    expect(await titleAfter(SPOKEN, other.id)).toBe('Please remember to buy milk and bread tomorrow…');
+
+    // A corrected transcript is titled apart from the others too; a given name is left alone.
+    const list = (await client.get<Page<VoiceNote>>(`/api/v1/pad/${pad.id}/voicenote/`)).body.results;
+    expect(new Set(list.map((n) => n.title)).size).toBe(3);
+    const renamed = await upload(client, pad.id);
+    await client.request<VoiceNote>('PATCH', noteUrl(renamed), { json: { title: 'Errand' } });
+    await completeTranscription(server.db, renamed.id, SPOKEN);
+    expect((await client.get<VoiceNote>(noteUrl(renamed))).body.title).toBe('Errand');
   });
 
   it('stays "Voice note" when nothing was said, and lists no snippet', async () => {

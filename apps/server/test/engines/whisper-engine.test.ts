@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranscriptionError } from '../../src/transcription/errors.ts';
-import { createWhisperTranscriber, toTranscript } from '../../src/transcription/whisper/engine.ts';
+import { createWhisperTranscriber } from '../../src/transcription/whisper/engine.ts';
+import { toTranscript } from '../../src/transcription/whisper/to-transcript.ts';
 import { makeTinyGgml } from './support/make-tiny-ggml.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'voxpad-whisper-'));

@@ -40,11 +40,8 @@ export async function completeTranscription(
     { start: words[0]?.start ?? 0, end: words.at(-1)?.end ?? 0, text, words },
   ];
   const done = await queue.complete(noteId, worker, {
-    transcript: text,
-    segments: JSON.stringify(segments),
-    wordCount: words.length,
+    transcript: { text, segments, madeBy: { engine: 'pocketsphinx', model: 'en-us' } },
     durationSeconds: at,
-    madeBy: { engine: 'pocketsphinx', model: 'en-us' },
   });
   if (!done) throw new Error(`could not complete note ${noteId}`);
   return segments;

@@ -17,9 +17,9 @@ import { SESSION_COOKIE } from '../auth/sessions/session-plugin.ts';
 import type { Db } from '../db/database.ts';
 import { ApiProblem, notFound } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
-import type { JobEvents } from '../jobs/job-events.ts';
-import { presentState } from './transcription-state.ts';
-import { findJobState, type JobState } from './transcripts-repository.ts';
+import type { JobEvents } from './job-events.ts';
+import { presentState } from '../transcripts/transcription-state.ts';
+import { findJobState, type JobState } from '../transcripts/transcripts-repository.ts';
 
 export interface ProgressStreamDeps {
   db: Db;

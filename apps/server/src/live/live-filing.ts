@@ -1,0 +1,67 @@
+/**
+ * Filing what a live stream brought: its recording with the live transcript, through the one
+ * filing call every entry point uses (file-within-quota.ts), then the full pass when the
+ * engine wants one (full-pass.ts). If decoding failed, the note is filed without a transcript
+ * and queued, so the job transcribes it: the audio is never lost to a decoding error.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import type { TranscriptionQueue } from '../jobs/transcription-queue.ts';
+import type { UploadAllowance } from '../quotas/quota-guard.ts';
+import { groupIntoSegments } from '../transcription/segments.ts';
+import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
+import { engineModelOf } from '../transcripts/transcript-versions.ts';
+import { fileWithinQuota, type FilingSettings } from '../voice-notes/file-within-quota.ts';
+import { deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
+import { needsFullPass, queueFullPass } from './full-pass.ts';
+
+export interface LiveFilingDeps {
+  filing: FilingSettings;
+  queue: TranscriptionQueue;
+  log: FastifyBaseLogger;
+}
+
+/** Whose stream it is, where it goes, what decodes it and what its admission allows. */
+export interface LiveContext {
+  ownerId: string;
+  padId: string;
+  engine: Transcriber;
+  allowance: UploadAllowance;
+}
+
+export interface LiveRecording {
+  audio: AsyncIterable<Buffer> | Iterable<Buffer>;
+  durationSeconds: number;
+  /** The live words; undefined when decoding failed. */
+  words: readonly TranscriptWord[] | undefined;
+}
+
+export async function fileLiveRecording(
+  deps: LiveFilingDeps,
+  context: LiveContext,
+  recording: LiveRecording,
+): Promise<VoiceNote> {
+  const { ownerId, padId, engine, allowance } = context;
+  const segments = recording.words ? groupIntoSegments(recording.words) : undefined;
+  const transcribed = segments && {
+    text: segments.map((s) => s.text).join(' '),
+    segments,
+    durationSeconds: recording.durationSeconds,
+    madeBy: engineModelOf(engine),
+  };
+  const input = { ownerId, padId, fileName: undefined, body: Readable.from(recording.audio) };
+  const note = await fileWithinQuota(deps.filing, transcribed ? { ...input, transcribed } : input, {
+    allowance,
+    log: deps.log,
+  });
+  if (transcribed && needsFullPass(engine)) {
+    await queueFullPass({ queue: deps.queue, onQueued: deps.filing.onQueued }, note.id);
+  }
+  return note;
+}
+
+/** Deletes a filed note again (the client gave up waiting and uploads its own copy). */
+export async function discardLiveNote(deps: LiveFilingDeps, context: LiveContext, note: VoiceNote) {
+  await deleteVoiceNote({ ...deps.filing, log: deps.log }, context.ownerId, context.padId, note.id);
+}

@@ -1,0 +1,164 @@
+/**
+ * The one writer of a note's transcript: its text, word timings, word count, "edited" flag,
+ * the title made from its words and its versions. An engine's result (a finished job, a live
+ * stream, /v1 filing a note), a person's edit, a re-transcription and a restore all come here,
+ * inside the caller's transaction, so "what does an edit keep?" is answered in this file:
+ *
+ * - Typed text becomes the transcript with its words lined up to the audio (word-alignment.ts),
+ *   so corrected words keep the times they were said at. It is marked edited and shows in the
+ *   version history at once, as a `manual` version.
+ * - A re-transcription keeps typed text as a version before the engine replaces it, and a
+ *   restore keeps the typed text it replaces unless a version already holds it.
+ * - An engine's result is never "edited"; it is kept as an `engine` version naming its engine
+ *   and model.
+ * - A title made from the words (or the provisional "Voice note" or file name) follows every
+ *   new transcript and tells the note from the pad's others (note-title.ts); a title a person
+ *   gave stays.
+ * - The word count statistics add up is counted from the text people keep (transcript-words.ts).
+ *
+ * A transcript is only written while the note is not being transcribed: a finished job marks
+ * the note done in the same transaction before it stores the result here.
+ */
+import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
+import type { Db } from '../db/database.ts';
+import type { TranscriptVersionRow } from '../db/schema.ts';
+import { parseSegments } from '../search/match-time.ts';
+import { titleFromTranscript } from './note-title.ts';
+import {
+  addVersion,
+  type EngineModel,
+  keepUnlessNewest,
+  newestEngineText,
+  type NoteRef,
+  type VersionText,
+  versionHolding,
+} from './transcript-versions.ts';
+import { countWords } from './transcript-words.ts';
+import { alignTranscript } from './word-alignment.ts';
+
+export interface EngineTranscript {
+  text: string;
+  segments: readonly TranscriptSegment[];
+  madeBy: EngineModel;
+}
+
+type Text = VersionText;
+
+/** An engine's transcript becomes the note's. False when the note is (again) being transcribed. */
+export async function storeEngineTranscript(
+  trx: Db,
+  note: NoteRef,
+  transcript: EngineTranscript,
+  now = Date.now(),
+): Promise<boolean> {
+  const text = { text: transcript.text, segments: JSON.stringify(transcript.segments) };
+  if (!(await write(trx, note, text, { edited: false }, now))) return false;
+  await addVersion(trx, note, text, { source: 'engine', madeBy: transcript.madeBy }, now);
+  return true;
+}
+
+/**
+ * A person's text replaces the transcript, timed from the words it replaces. False when the
+ * note is being transcribed: the typed text would be overwritten.
+ */
+export async function storeTypedTranscript(
+  trx: Db,
+  note: NoteRef & { segments: string | null; durationSeconds: number | null },
+  typed: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const aligned = alignTranscript(parseSegments(note.segments), typed, note.durationSeconds);
+  const text = { text: typed, segments: JSON.stringify(aligned) };
+  if (!(await write(trx, note, text, { edited: true }, now))) return false;
+  await keepUnlessNewest(trx, note, text, now);
+  return true;
+}
+
+/** Before a re-transcription replaces the transcript: text a person typed is kept as a version. */
+export async function keepTypedText(trx: Db, note: NoteRef, now = Date.now()): Promise<void> {
+  const current = await readTranscript(trx, note);
+  if (current && (await isEdited(trx, note, current))) await keepUnlessNewest(trx, note, current, now);
+}
+
+/** An earlier version becomes the transcript again. False when the note is being transcribed. */
+export async function restoreVersion(
+  trx: Db,
+  note: NoteRef,
+  version: TranscriptVersionRow,
+  now = Date.now(),
+): Promise<boolean> {
+  const current = await readTranscript(trx, note);
+  const replacesTyped = current !== undefined && (await isEdited(trx, note, current));
+  const edited = version.source === 'manual';
+  if (!(await write(trx, note, version, { edited }, now))) return false;
+  if (replacesTyped && !(await versionHolding(trx, note, current.text))) {
+    await keepUnlessNewest(trx, note, current, now);
+  }
+  return true;
+}
+
+/** The one statement that changes a transcript; a derived title follows it. */
+async function write(trx: Db, note: NoteRef, text: Text, flags: { edited: boolean }, now: number) {
+  const result = await trx
+    .updateTable('voice_notes')
+    .set({
+      transcript: text.text,
+      segments: text.segments,
+      word_count: countWords(text.text),
+      transcript_edited: flags.edited ? 1 : 0,
+      updated_at: now,
+    })
+    .where('id', '=', note.id)
+    .where('owner_id', '=', note.ownerId)
+    .where('status', 'in', ['done', 'failed'])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await nameAfterWords(trx, note, text.text);
+  return true;
+}
+
+/**
+ * Names the note after its words unless a person named it; the condition is part of the write,
+ * so a rename that lands first is never overwritten. The pad's other titles are read to keep
+ * this one apart from them.
+ */
+async function nameAfterWords(trx: Db, note: NoteRef, text: string): Promise<void> {
+  const others = await trx
+    .selectFrom('voice_notes')
+    .select('title')
+    .where('owner_id', '=', note.ownerId)
+    .where('pad_id', '=', (eb) => eb.selectFrom('voice_notes').select('pad_id').where('id', '=', note.id))
+    .where('id', '!=', note.id)
+    .execute();
+  const title = titleFromTranscript(
+    text,
+    others.map((other) => other.title),
+  );
+  if (title === null) return;
+  await trx
+    .updateTable('voice_notes')
+    .set({ title, title_source: 'transcript' })
+    .where('id', '=', note.id)
+    .where('owner_id', '=', note.ownerId)
+    .where('title_source', 'in', ['default', 'file', 'transcript'])
+    .execute();
+}
+
+async function readTranscript(trx: Db, note: NoteRef) {
+  const row = await trx
+    .selectFrom('voice_notes')
+    .select(['transcript', 'segments', 'transcript_edited'])
+    .where('id', '=', note.id)
+    .where('owner_id', '=', note.ownerId)
+    .executeTakeFirst();
+  if (row?.transcript == null) return undefined;
+  return { text: row.transcript, segments: row.segments, edited: row.transcript_edited === 1 };
+}
+
+/**
+ * True when the transcript is not what the engine last produced: marked by an edit, or
+ * differing from the newest engine version (text edited before edits were marked).
+ */
+async function isEdited(trx: Db, note: NoteRef, current: Text & { edited: boolean }): Promise<boolean> {
+  return current.edited || (await newestEngineText(trx, note)) !== current.text;
+}
