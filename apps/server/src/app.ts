@@ -11,7 +11,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { loggerOptions } from './logger.ts';
 import { authApi, AUTH_PREFIX } from './auth/auth-api.ts';
 import type { AuthSettings } from './auth/auth-settings.ts';
-import { PasswordHasher, SCRYPT_COSTS } from './auth/passwords.ts';
+import { PasswordHasher, SCRYPT_COSTS } from './auth/password/passwords.ts';
 import { SecretBox } from './auth/mfa/secret-box.ts';
 import { resolveSecretKey } from './config/secret-key.ts';
 import { SessionStore } from './auth/sessions/session-store.ts';

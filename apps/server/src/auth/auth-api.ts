@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from './auth-context.ts';
-import { commonPasswords } from './common-passwords.ts';
+import { commonPasswords } from './password/common-passwords.ts';
 import { SecondFactorGate } from './mfa/second-factor-gate.ts';
 import { registerMfaAuthenticateRoutes } from './routes/mfa-authenticate-routes.ts';
 import { registerMfaAuthenticatorsRoutes } from './routes/mfa-authenticators-routes.ts';

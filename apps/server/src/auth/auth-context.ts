@@ -5,9 +5,9 @@ import type { MailQueue } from '../email/mail-queue.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import type { SecretBox } from './mfa/secret-box.ts';
-import type { PasswordHasher } from './passwords.ts';
+import type { PasswordHasher } from './password/passwords.ts';
 import type { Session } from './sessions/session-store.ts';
-import { findUserById } from './users-repository.ts';
+import { findUserById } from './accounts/users-repository.ts';
 
 /** What every auth route needs. */
 export interface AuthContext {

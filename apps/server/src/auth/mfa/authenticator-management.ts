@@ -1,4 +1,4 @@
-import type { Authenticated } from '../account-guards.ts';
+import type { Authenticated } from '../accounts/account-guards.ts';
 import { AuthInputError } from '../auth-errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { FastifyRequest } from 'fastify';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth-context.ts';
-import { authenticatedBody, conflictBody, unauthenticatedBody } from '../envelopes.ts';
-import { activePending, type MfaTrustPending } from '../pending-flows.ts';
+import { authenticatedBody, conflictBody, unauthenticatedBody } from '../flows/envelopes.ts';
+import { activePending, type MfaTrustPending } from '../flows/pending-flows.ts';
 import type { Session, SessionStore } from '../sessions/session-store.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
-import { findUserById } from '../users-repository.ts';
+import { findUserById } from '../accounts/users-repository.ts';
 import { factorsFingerprint, secondFactorIds } from './mfa-factors.ts';
 import { trustBrowser } from './trust.ts';
 

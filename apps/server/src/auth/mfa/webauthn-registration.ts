@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
-import { readString } from '../account-validation.ts';
+import { readString } from '../accounts/account-validation.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError } from '../auth-errors.ts';
 import type { WebauthnAuthenticator } from './authenticators-repository.ts';

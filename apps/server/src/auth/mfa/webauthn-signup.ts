@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { activePending } from '../pending-flows.ts';
-import { startPendingFlow } from '../session-flows.ts';
+import { activePending } from '../flows/pending-flows.ts';
+import { startPendingFlow } from '../flows/session-flows.ts';
 import type { Session } from '../sessions/session-store.ts';
-import { findUserById } from '../users-repository.ts';
+import { findUserById } from '../accounts/users-repository.ts';
 
 /**
  * allauth's PasskeySignupStage: the account of a passkey signup waits, on this session, for

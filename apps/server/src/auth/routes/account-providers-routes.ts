@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { disconnectProviderRequestSchema } from '@voxpad/shared/connected-accounts';
-import { answeredReauthenticationRequired, authenticatedOrAnswer } from '../account-guards.ts';
+import { answeredReauthenticationRequired, authenticatedOrAnswer } from '../accounts/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { parseAuthInput } from '../parse-auth-input.ts';
+import { parseAuthInput } from './parse-auth-input.ts';
 import { disconnectAccount, listConnectedAccounts } from '../social/connected-accounts.ts';
 
 /** allauth's ManageProvidersView: the connected provider accounts, each change answered with the new list. */

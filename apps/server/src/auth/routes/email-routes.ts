@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readBoolean, readString } from '../account-validation.ts';
+import { readBoolean, readString } from '../accounts/account-validation.ts';
 import {
   answeredReauthenticationRequired,
   authenticatedOrAnswer,
   type Authenticated,
-} from '../account-guards.ts';
+} from '../accounts/account-guards.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
 import {
   addAddress,
@@ -12,9 +12,9 @@ import {
   makePrimary,
   removeAddress,
   resendVerification,
-} from '../email-management.ts';
-import { conflictBody, forbiddenBody, okBody, tooManyRequestsBody } from '../envelopes.ts';
-import { findUserById } from '../users-repository.ts';
+} from '../email/email-management.ts';
+import { conflictBody, forbiddenBody, okBody, tooManyRequestsBody } from '../flows/envelopes.ts';
+import { findUserById } from '../accounts/users-repository.ts';
 
 /** allauth's ManageEmailView: the account's addresses, each change answered with the new list. */
 export function registerEmailRoutes(app: FastifyInstance, ctx: AuthContext) {

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readString } from '../account-validation.ts';
+import { readString } from '../accounts/account-validation.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
-import { findEmailVerification } from '../email-verification-keys.ts';
-import { confirmEmail, consumeConfirmationQuota, mailConfirmationLink } from '../email-verification.ts';
-import { conflictBody, okBody, presentUser, tooManyRequestsBody } from '../envelopes.ts';
+import { findEmailVerification } from '../email/email-verification-keys.ts';
+import { confirmEmail, consumeConfirmationQuota, mailConfirmationLink } from '../email/email-verification.ts';
+import { conflictBody, okBody, presentUser, tooManyRequestsBody } from '../flows/envelopes.ts';
 import { startPasskeySignupStage } from '../mfa/webauthn-signup.ts';
-import { activePending } from '../pending-flows.ts';
-import { answerAuthenticationState, logInOnNewSession } from '../session-flows.ts';
+import { activePending } from '../flows/pending-flows.ts';
+import { answerAuthenticationState, logInOnNewSession } from '../flows/session-flows.ts';
 
 const invalidKey: FieldError = { param: 'key', code: 'invalid', message: 'Invalid or expired key.' };
 

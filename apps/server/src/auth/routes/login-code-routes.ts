@@ -1,16 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loginCodeMail } from '../../email/templates/login-code-mail.ts';
-import { emailErrors, readString } from '../account-validation.ts';
+import { emailErrors, readString } from '../accounts/account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
-import { unknownAccountNotice } from '../enumeration-mails.ts';
-import { conflictBody, okBody, tooManyRequestsBody } from '../envelopes.ts';
+import { unknownAccountNotice } from '../email/enumeration-mails.ts';
+import { conflictBody, okBody, tooManyRequestsBody } from '../flows/envelopes.ts';
 import { appOrigin } from '../links.ts';
-import { generateLoginCode, hashLoginCode, loginCodeMatches } from '../login-code.ts';
-import { countLoginCodeAttempt } from '../login-code-attempts.ts';
-import { activePending, LOGIN_CODE_MAX_ATTEMPTS } from '../pending-flows.ts';
-import { clearPendingFlow, logInOnNewSession, startPendingFlow } from '../session-flows.ts';
-import { findUserByEmail, findUserById, markEmailVerified, normaliseEmail } from '../users-repository.ts';
+import { generateLoginCode, hashLoginCode, loginCodeMatches } from '../login-code/login-code.ts';
+import { countLoginCodeAttempt } from '../login-code/login-code-attempts.ts';
+import { activePending, LOGIN_CODE_MAX_ATTEMPTS } from '../flows/pending-flows.ts';
+import { clearPendingFlow, logInOnNewSession, startPendingFlow } from '../flows/session-flows.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  normaliseEmail,
+} from '../accounts/users-repository.ts';
 
 const incorrectCode: FieldError = { param: 'code', code: 'incorrect_code', message: 'Incorrect code.' };
 const tooManyRequests: FieldError = {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { logIn } from '../account-service.ts';
-import { readString } from '../account-validation.ts';
+import { logIn } from '../password/password-login.ts';
+import { readString } from '../accounts/account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { sendConfirmation } from '../email-verification.ts';
-import { conflictBody, tooManyRequestsBody } from '../envelopes.ts';
-import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { sendConfirmation } from '../email/email-verification.ts';
+import { conflictBody, tooManyRequestsBody } from '../flows/envelopes.ts';
+import { logInOnNewSession, startPendingFlow } from '../flows/session-flows.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
 
 export function registerLoginRoute(app: FastifyInstance, ctx: AuthContext) {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticatorCodeInputSchema, mfaTrustInputSchema } from '@voxpad/shared/mfa';
-import { authenticatedOrAnswer } from '../account-guards.ts';
+import { authenticatedOrAnswer } from '../accounts/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { authenticatedBody, conflictBody } from '../envelopes.ts';
+import { authenticatedBody, conflictBody } from '../flows/envelopes.ts';
 import { verifySecondFactorCode } from '../mfa/code-verification.ts';
 import { completeMfaLogin, completeTrustStep, recordMfaReauthentication } from '../mfa/mfa-login.ts';
-import { parseAuthInput } from '../parse-auth-input.ts';
-import { activePending } from '../pending-flows.ts';
+import { parseAuthInput } from './parse-auth-input.ts';
+import { activePending } from '../flows/pending-flows.ts';
 
 /**
  * allauth's auth/2fa views: the second factor of a pending login, the same code as proof for

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticatorCodeInputSchema } from '@voxpad/shared/mfa';
-import { answeredReauthenticationRequired, authenticatedOrAnswer } from '../account-guards.ts';
+import { answeredReauthenticationRequired, authenticatedOrAnswer } from '../accounts/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { conflictBody, okBody } from '../envelopes.ts';
+import { conflictBody, okBody } from '../flows/envelopes.ts';
 import {
   presentAuthenticators,
   presentRecoveryCodesWithCodes,
@@ -13,7 +13,7 @@ import { activateTotp, deactivateTotp, regenerateRecoveryCodes } from '../mfa/au
 import { findAuthenticatorOfType, listAuthenticators } from '../mfa/authenticators-repository.ts';
 import { offerTotpSecret } from '../mfa/totp-setup.ts';
 import { totpUrl } from '../mfa/totp.ts';
-import { parseAuthInput } from '../parse-auth-input.ts';
+import { parseAuthInput } from './parse-auth-input.ts';
 
 /**
  * allauth's account/authenticators views: the list, TOTP (status with a secret to set up,

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { readString } from '../account-validation.ts';
-import { answeredReauthenticationRequired, authenticatedOrAnswer } from '../account-guards.ts';
+import { readString } from '../accounts/account-validation.ts';
+import { answeredReauthenticationRequired, authenticatedOrAnswer } from '../accounts/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { authenticatedBody, tooManyRequestsBody } from '../envelopes.ts';
-import { changePassword } from '../password-change.ts';
-import { findUserById } from '../users-repository.ts';
+import { authenticatedBody, tooManyRequestsBody } from '../flows/envelopes.ts';
+import { changePassword } from '../password/password-change.ts';
+import { findUserById } from '../accounts/users-repository.ts';
 
 export function registerPasswordChangeRoutes(app: FastifyInstance, ctx: AuthContext) {
   app.post('/account/password/change', async (request, reply) => {

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import { passwordResetMail } from '../../email/templates/password-reset-mail.ts';
-import { emailErrors, readString } from '../account-validation.ts';
+import { emailErrors, readString } from '../accounts/account-validation.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
-import { unknownAccountNotice } from '../enumeration-mails.ts';
-import { okBody, presentUser, tooManyRequestsBody } from '../envelopes.ts';
+import { unknownAccountNotice } from '../email/enumeration-mails.ts';
+import { okBody, presentUser, tooManyRequestsBody } from '../flows/envelopes.ts';
 import { appLinks, appOrigin } from '../links.ts';
-import { validatePassword } from '../password-validation.ts';
-import { createPasswordResetKey, findUserByResetKey } from '../password-reset-keys.ts';
-import { resetPassword } from '../password-reset.ts';
-import { answerAuthenticationState, logInOnNewSession } from '../session-flows.ts';
-import { findUserByEmail, normaliseEmail } from '../users-repository.ts';
+import { validatePassword } from '../password/password-validation.ts';
+import { createPasswordResetKey, findUserByResetKey } from '../password/password-reset-keys.ts';
+import { resetPassword } from '../password/password-reset.ts';
+import { answerAuthenticationState, logInOnNewSession } from '../flows/session-flows.ts';
+import { findUserByEmail, normaliseEmail } from '../accounts/users-repository.ts';
 
 const invalidResetKey: FieldError = {
   param: 'key',

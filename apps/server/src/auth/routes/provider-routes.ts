@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { newToken } from '../../lib/tokens.ts';
-import { readString } from '../account-validation.ts';
+import { readString } from '../accounts/account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { consumeConfirmationQuota, mailConfirmationLink, sendConfirmation } from '../email-verification.ts';
-import { mailAccountAlreadyExists } from '../enumeration-mails.ts';
-import { conflictBody, forbiddenBody } from '../envelopes.ts';
+import {
+  consumeConfirmationQuota,
+  mailConfirmationLink,
+  sendConfirmation,
+} from '../email/email-verification.ts';
+import { mailAccountAlreadyExists } from '../email/enumeration-mails.ts';
+import { conflictBody, forbiddenBody } from '../flows/envelopes.ts';
 import { appOrigin } from '../links.ts';
-import { activePending, type ProviderSignupPending } from '../pending-flows.ts';
-import { logInOnNewSession, startLoginSession, startPendingFlow } from '../session-flows.ts';
+import { activePending, type ProviderSignupPending } from '../flows/pending-flows.ts';
+import { logInOnNewSession, startLoginSession, startPendingFlow } from '../flows/session-flows.ts';
 import { sameOriginPath } from '../social/callback-path.ts';
 import { saveLoginState, takeLoginState, LOGIN_STATE_TTL_MS } from '../social/login-states.ts';
 import { ProviderLoginError, SocialProviders, type ProviderIdentity } from '../social/provider-clients.ts';

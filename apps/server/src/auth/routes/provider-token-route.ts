@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authenticatedOrAnswer } from '../account-guards.ts';
+import { authenticatedOrAnswer } from '../accounts/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
-import { sendConfirmation } from '../email-verification.ts';
-import { authenticatedBody, forbiddenBody, tooManyRequestsBody } from '../envelopes.ts';
-import { parseAuthInput } from '../parse-auth-input.ts';
-import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { sendConfirmation } from '../email/email-verification.ts';
+import { authenticatedBody, forbiddenBody, tooManyRequestsBody } from '../flows/envelopes.ts';
+import { parseAuthInput } from './parse-auth-input.ts';
+import { logInOnNewSession, startPendingFlow } from '../flows/session-flows.ts';
 import { InvalidIdTokenError } from '../social/id-token.ts';
 import {
   ProviderLoginError,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { readString } from '../account-validation.ts';
-import { authenticatedOrAnswer } from '../account-guards.ts';
+import { readString } from '../accounts/account-validation.ts';
+import { authenticatedOrAnswer } from '../accounts/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { authenticatedBody, tooManyRequestsBody } from '../envelopes.ts';
-import { reauthenticateWithPassword } from '../reauthenticate.ts';
+import { authenticatedBody, tooManyRequestsBody } from '../flows/envelopes.ts';
+import { reauthenticateWithPassword } from '../reauthentication/reauthenticate.ts';
 
 export function registerReauthenticateRoute(app: FastifyInstance, ctx: AuthContext) {
   app.post('/auth/reauthenticate', async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { authenticatedBody, unauthenticatedBody } from '../envelopes.ts';
+import { authenticatedBody, unauthenticatedBody } from '../flows/envelopes.ts';
 import { sessionEnded } from '../sessions/session-ends.ts';
 
 export function registerSessionRoutes(app: FastifyInstance, { db, settings }: AuthContext) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticatedOrAnswer } from '../account-guards.ts';
+import { authenticatedOrAnswer } from '../accounts/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { unauthenticatedBody } from '../envelopes.ts';
+import { unauthenticatedBody } from '../flows/envelopes.ts';
 import { endUserSessions } from '../sessions/end-sessions.ts';
 import { presentSessions, selectSessions } from '../sessions/session-list.ts';
 

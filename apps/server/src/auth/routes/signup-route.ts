@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { signUp } from '../account-service.ts';
-import { readString } from '../account-validation.ts';
+import { signUp } from '../accounts/signup.ts';
+import { readString } from '../accounts/account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { consumeConfirmationQuota, mailConfirmationLink } from '../email-verification.ts';
-import { mailAccountAlreadyExists } from '../enumeration-mails.ts';
-import { conflictBody, forbiddenBody, tooManyRequestsBody } from '../envelopes.ts';
-import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { consumeConfirmationQuota, mailConfirmationLink } from '../email/email-verification.ts';
+import { mailAccountAlreadyExists } from '../email/enumeration-mails.ts';
+import { conflictBody, forbiddenBody, tooManyRequestsBody } from '../flows/envelopes.ts';
+import { logInOnNewSession, startPendingFlow } from '../flows/session-flows.ts';
 
 export function registerSignupRoute(app: FastifyInstance, ctx: AuthContext) {
   const { db, settings, limiter } = ctx;

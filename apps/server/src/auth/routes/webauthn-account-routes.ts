@@ -4,10 +4,10 @@ import {
   answeredReauthenticationRequired,
   authenticatedOrAnswer,
   type Authenticated,
-} from '../account-guards.ts';
+} from '../accounts/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
-import { conflictBody, okBody } from '../envelopes.ts';
+import { conflictBody, okBody } from '../flows/envelopes.ts';
 import { removeDanglingRecoveryCodes } from '../mfa/authenticator-management.ts';
 import { unverifiedEmailBlocksMfa } from '../mfa/authenticator-eligibility.ts';
 import { ensureRecoveryCodes } from '../mfa/webauthn-enrolment.ts';
@@ -19,7 +19,7 @@ import {
 } from '../mfa/webauthn-credentials.ts';
 import { presentWebauthn } from '../mfa/authenticator-presenters.ts';
 import { beginRegistration, completeRegistration } from '../mfa/webauthn-registration.ts';
-import { parseAuthInput } from '../parse-auth-input.ts';
+import { parseAuthInput } from './parse-auth-input.ts';
 
 const PATH = '/account/authenticators/webauthn';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../auth-context.ts';
-import { sendConfirmation } from '../email-verification.ts';
-import { tooManyRequestsBody } from '../envelopes.ts';
+import { sendConfirmation } from '../email/email-verification.ts';
+import { tooManyRequestsBody } from '../flows/envelopes.ts';
 import { beginAuthentication, completeAuthentication } from '../mfa/webauthn-authentication.ts';
 import { unknownPasskey } from '../mfa/webauthn-credentials.ts';
-import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { logInOnNewSession, startPendingFlow } from '../flows/session-flows.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
-import { findUserById } from '../users-repository.ts';
+import { findUserById } from '../accounts/users-repository.ts';
 
 /**
  * allauth's LoginWebAuthnView (MFA_PASSKEY_LOGIN_ENABLED): a passkey alone logs in, and

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticatedOrAnswer } from '../account-guards.ts';
+import { authenticatedOrAnswer } from '../accounts/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { authenticatedBody, conflictBody, tooManyRequestsBody } from '../envelopes.ts';
+import { authenticatedBody, conflictBody, tooManyRequestsBody } from '../flows/envelopes.ts';
 import { completeMfaLogin, recordMfaReauthentication } from '../mfa/mfa-login.ts';
 import { countSecondFactorAttempt } from '../mfa/second-factor-attempts.ts';
 import { beginAuthentication, completeAuthentication } from '../mfa/webauthn-authentication.ts';
-import { activePending } from '../pending-flows.ts';
+import { activePending } from '../flows/pending-flows.ts';
 
 /**
  * allauth's AuthenticateWebAuthnView and ReauthenticateWebAuthnView: a passkey as the second

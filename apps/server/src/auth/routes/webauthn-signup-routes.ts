@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { signUp } from '../account-service.ts';
-import { readString } from '../account-validation.ts';
+import { signUp } from '../accounts/signup.ts';
+import { readString } from '../accounts/account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { consumeConfirmationQuota, mailConfirmationLink } from '../email-verification.ts';
-import { mailAccountAlreadyExists } from '../enumeration-mails.ts';
-import { conflictBody, forbiddenBody, tooManyRequestsBody } from '../envelopes.ts';
+import { consumeConfirmationQuota, mailConfirmationLink } from '../email/email-verification.ts';
+import { mailAccountAlreadyExists } from '../email/enumeration-mails.ts';
+import { conflictBody, forbiddenBody, tooManyRequestsBody } from '../flows/envelopes.ts';
 import { passkeySignupUser, startPasskeySignupStage } from '../mfa/webauthn-signup.ts';
 import { beginRegistration, completeRegistration } from '../mfa/webauthn-registration.ts';
-import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { logInOnNewSession, startPendingFlow } from '../flows/session-flows.ts';
 
 /**
  * allauth's SignupWebAuthnView (MFA_PASSKEY_SIGNUP_ENABLED): POST starts a signup without a

@@ -2,9 +2,9 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
-import { emailErrors, usernameErrors } from '../account-validation.ts';
+import { emailErrors, usernameErrors } from '../accounts/account-validation.ts';
 import type { AuthSettings } from '../auth-settings.ts';
-import type { ProviderSignupPending } from '../pending-flows.ts';
+import type { ProviderSignupPending } from '../flows/pending-flows.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
 import {
   findUserByEmail,
@@ -13,8 +13,8 @@ import {
   insertUser,
   normaliseEmail,
   normaliseUsername,
-} from '../users-repository.ts';
-import { uniqueUsername } from '../usernames.ts';
+} from '../accounts/users-repository.ts';
+import { uniqueUsername } from '../accounts/usernames.ts';
 import type { ProviderIdentity } from './provider-clients.ts';
 import { findSocialAccount, linkSocialAccount, touchSocialAccount } from './social-accounts-repository.ts';
 

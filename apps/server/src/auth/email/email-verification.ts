@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema.ts';
-import { emailVerificationMail } from '../email/templates/email-verification-mail.ts';
-import type { AuthContext } from './auth-context.ts';
-import { AuthInputError } from './auth-errors.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { emailVerificationMail } from '../../email/templates/email-verification-mail.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { AuthInputError } from '../auth-errors.ts';
 import {
   addressHeldElsewhere,
   findOtherAddress,
@@ -13,8 +13,8 @@ import {
   deleteEmailVerifications,
   type AddressToVerify,
 } from './email-verification-keys.ts';
-import { appLinks, appOrigin } from './links.ts';
-import { findUserById, markEmailVerified, normaliseEmail } from './users-repository.ts';
+import { appLinks, appOrigin } from '../links.ts';
+import { findUserById, markEmailVerified, normaliseEmail } from '../accounts/users-repository.ts';
 
 /**
  * Counts one confirmation mail against allauth's `confirm_email` limit (1 per 3 minutes per

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema.ts';
-import { currentUser, type AuthContext } from './auth-context.ts';
-import type { AuthSettings } from './auth-settings.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { currentUser, type AuthContext } from '../auth-context.ts';
+import type { AuthSettings } from '../auth-settings.ts';
 import { authenticatedBody, unauthenticatedBody } from './envelopes.ts';
 import type { PendingFlow } from './pending-flows.ts';
-import type {} from './mfa/second-factor-gate.ts';
-import type { Session } from './sessions/session-store.ts';
-import type { AuthMethod } from './sessions/auth-method.ts';
+import type {} from '../mfa/second-factor-gate.ts';
+import type { Session } from '../sessions/session-store.ts';
+import type { AuthMethod } from '../sessions/auth-method.ts';
 
 /**
  * Every login ends here: it starts a brand-new session (no fixation) for the user, or, when

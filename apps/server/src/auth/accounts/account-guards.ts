@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema.ts';
-import { currentUser, type AuthContext } from './auth-context.ts';
-import { unauthenticatedBody } from './envelopes.ts';
-import { authenticatorTypes } from './mfa/mfa-factors.ts';
-import { reauthenticationRequiredBody, recentlyAuthenticated } from './reauthentication.ts';
-import type { Session } from './sessions/session-store.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { currentUser, type AuthContext } from '../auth-context.ts';
+import { unauthenticatedBody } from '../flows/envelopes.ts';
+import { authenticatorTypes } from '../mfa/mfa-factors.ts';
+import { reauthenticationRequiredBody, recentlyAuthenticated } from '../reauthentication/reauthentication.ts';
+import type { Session } from '../sessions/session-store.ts';
 
 export interface Authenticated {
   user: UserRow;

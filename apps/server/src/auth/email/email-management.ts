@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { EmailAddressRow, UserRow } from '../db/schema.ts';
-import { emailChangedMail } from '../email/templates/email-changed-mail.ts';
-import { emailErrors } from './account-validation.ts';
-import type { AuthContext } from './auth-context.ts';
-import { AuthInputError, requiredError, type FieldError } from './auth-errors.ts';
+import type { EmailAddressRow, UserRow } from '../../db/schema.ts';
+import { emailChangedMail } from '../../email/templates/email-changed-mail.ts';
+import { emailErrors } from '../accounts/account-validation.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
 import {
   addressHeldElsewhere,
   countOtherAddresses,
@@ -16,7 +16,7 @@ import {
 import { consumeConfirmationQuota, sendConfirmation } from './email-verification.ts';
 import { deleteEmailVerifications } from './email-verification-keys.ts';
 import { mailAccountAlreadyExists } from './enumeration-mails.ts';
-import { normaliseEmail } from './users-repository.ts';
+import { normaliseEmail } from '../accounts/users-repository.ts';
 
 /** allauth's ACCOUNT_MAX_EMAIL_ADDRESSES, which we set (allauth leaves it unlimited). */
 export const MAX_EMAIL_ADDRESSES = 10;

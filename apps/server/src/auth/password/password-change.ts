@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { revokeAllApiTokens } from '../api-tokens/api-tokens-repository.ts';
-import { passwordChangedMail } from '../email/templates/password-changed-mail.ts';
-import type { Authenticated } from './account-guards.ts';
-import type { AuthContext } from './auth-context.ts';
-import { AuthInputError, requiredError, type FieldError } from './auth-errors.ts';
-import { appLinks, appOrigin } from './links.ts';
+import { revokeAllApiTokens } from '../../api-tokens/api-tokens-repository.ts';
+import { passwordChangedMail } from '../../email/templates/password-changed-mail.ts';
+import type { Authenticated } from '../accounts/account-guards.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
+import { appLinks, appOrigin } from '../links.ts';
 import { validatePassword } from './password-validation.ts';
 import { deletePasswordResetKeys } from './password-reset-keys.ts';
-import { endOtherSessions } from './sessions/end-sessions.ts';
-import { sessionEnded } from './sessions/session-ends.ts';
-import type { Session } from './sessions/session-store.ts';
-import { setPasswordHash } from './users-repository.ts';
+import { endOtherSessions } from '../sessions/end-sessions.ts';
+import { sessionEnded } from '../sessions/session-ends.ts';
+import type { Session } from '../sessions/session-store.ts';
+import { setPasswordHash } from '../accounts/users-repository.ts';
 
 export interface PasswordChangeInput {
   currentPassword: string | undefined;

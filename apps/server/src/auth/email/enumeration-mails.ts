@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { accountAlreadyExistsMail } from '../email/templates/account-already-exists-mail.ts';
-import { unknownAccountMail } from '../email/templates/unknown-account-mail.ts';
-import type { AuthContext } from './auth-context.ts';
-import { appLinks, appOrigin } from './links.ts';
+import { accountAlreadyExistsMail } from '../../email/templates/account-already-exists-mail.ts';
+import { unknownAccountMail } from '../../email/templates/unknown-account-mail.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { appLinks, appOrigin } from '../links.ts';
 
 /**
  * The mails allauth sends when ACCOUNT_PREVENT_ENUMERATION hides an answer from the caller:

@@ -1,10 +1,10 @@
 import type { Flow, User } from '@voxpad/shared/auth';
-import type { UserRow } from '../db/schema.ts';
-import { toEpochSeconds } from '../lib/time.ts';
-import type { AuthSettings } from './auth-settings.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { toEpochSeconds } from '../../lib/time.ts';
+import type { AuthSettings } from '../auth-settings.ts';
 import { activePending } from './pending-flows.ts';
-import type { Session } from './sessions/session-store.ts';
-import { SocialProviders } from './social/provider-clients.ts';
+import type { Session } from '../sessions/session-store.ts';
+import { SocialProviders } from '../social/provider-clients.ts';
 
 /** allauth's user object. */
 export function presentUser(user: UserRow): User {

@@ -1,7 +1,7 @@
 import type { Flow } from '@voxpad/shared/auth';
-import type { AuthenticatorType, UserRow } from '../db/schema.ts';
-import { authenticatedBody } from './envelopes.ts';
-import type { Session } from './sessions/session-store.ts';
+import type { AuthenticatorType, UserRow } from '../../db/schema.ts';
+import { authenticatedBody } from '../flows/envelopes.ts';
+import type { Session } from '../sessions/session-store.ts';
 
 /** allauth's ACCOUNT_REAUTHENTICATION_TIMEOUT default: how long a login or reauthentication vouches for sensitive changes. */
 export const REAUTHENTICATION_TIMEOUT_MS = 300 * 1000;

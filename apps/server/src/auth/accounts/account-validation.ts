@@ -1,5 +1,5 @@
 import { LIMITS } from '@voxpad/shared/limits';
-import { requiredError, type FieldError } from './auth-errors.ts';
+import { requiredError, type FieldError } from '../auth-errors.ts';
 
 // Django's EmailValidator in spirit: one @, a dotted domain, no spaces.
 const EMAIL_PATTERN =
