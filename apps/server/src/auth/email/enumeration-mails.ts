@@ -10,11 +10,12 @@ import { appLinks, appOrigin } from '../links.ts';
  */
 export function mailAccountAlreadyExists(ctx: AuthContext, request: FastifyRequest, email: string): void {
   const origin = appOrigin(request, ctx.settings.publicUrl);
-  ctx.mail.enqueue(() =>
-    Promise.resolve(
-      accountAlreadyExistsMail({ to: email, passwordResetUrl: appLinks.requestPasswordReset(origin) }),
-    ),
-  );
+  ctx.mail.enqueue(() => Promise.resolve(accountAlreadyExistsNotice(origin, email)));
+}
+
+/** For an address someone else tried to add: built off the request path, once the holder is known. */
+export function accountAlreadyExistsNotice(origin: string, email: string) {
+  return accountAlreadyExistsMail({ to: email, passwordResetUrl: appLinks.requestPasswordReset(origin) });
 }
 
 /** For reset and code requests: the account (if any) is looked up off the request path. */
