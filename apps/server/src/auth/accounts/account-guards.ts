@@ -1,9 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { unauthenticatedBody } from '../flows/envelopes.ts';
+import { AuthRefusal } from '../flows/auth-outcome.ts';
 import { authenticatorTypes } from '../mfa/mfa-factors.ts';
-import { reauthenticationRequiredBody, recentlyAuthenticated } from '../reauthentication/reauthentication.ts';
+import { recentlyAuthenticated } from '../reauthentication/reauthentication.ts';
 import type { Session } from '../sessions/session-store.ts';
 
 export interface Authenticated {
@@ -12,32 +12,45 @@ export interface Authenticated {
 }
 
 /**
- * The logged-in user, or undefined once allauth's 401 with the login flows has been sent
+ * The logged-in user, or a refusal answered as allauth's 401 with the login flows
  * (allauth's AuthenticatedAPIView).
  */
-export async function authenticatedOrAnswer(
-  ctx: AuthContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<Authenticated | undefined> {
+export async function requireUser(ctx: AuthContext, request: FastifyRequest): Promise<Authenticated> {
   const current = await currentUser(ctx.db, request);
   if (current) return current;
-  await reply.status(401).send(unauthenticatedBody(ctx.settings, await request.getSession()));
-  return undefined;
+  throw new AuthRefusal({ kind: 'unauthenticated', session: await request.getSession() });
 }
 
 /**
- * For sensitive changes: true once the 401 asking to reauthenticate has been sent, because
- * the user's last login or reauthentication is too old (allauth's reauthentication_required).
+ * allauth's did_recently_authenticate for this user and session: false when the last login or
+ * reauthentication is too old for a sensitive change.
  */
-export async function answeredReauthenticationRequired(
-  ctx: AuthContext,
-  { user, session }: Authenticated,
-  reply: FastifyReply,
-): Promise<boolean> {
+export async function isRecentlyAuthenticated(ctx: AuthContext, { user, session }: Authenticated) {
   const mfaTypes = await authenticatorTypes(ctx.db, user.id);
   const timeoutMs = ctx.settings.reauthenticationTimeoutMs;
-  if (recentlyAuthenticated(user, session, timeoutMs, Date.now(), mfaTypes)) return false;
-  await reply.status(401).send(reauthenticationRequiredBody(user, session, mfaTypes));
-  return true;
+  return {
+    recent: recentlyAuthenticated(user, session, timeoutMs, Date.now(), mfaTypes),
+    mfaTypes,
+  };
+}
+
+/**
+ * For sensitive changes: refuses with allauth's 401 asking to reauthenticate when the user's
+ * last login or reauthentication is too old (allauth's reauthentication_required).
+ */
+export async function requireRecentAuthentication(ctx: AuthContext, current: Authenticated): Promise<void> {
+  const { recent, mfaTypes } = await isRecentlyAuthenticated(ctx, current);
+  if (recent) return;
+  throw new AuthRefusal({ kind: 'reauthentication_required', ...current, mfaTypes });
+}
+
+/** allauth's per-user (or per-IP) rate limits, refused with its bare 429. */
+export async function requireWithinLimit(
+  ctx: AuthContext,
+  action: Parameters<AuthContext['limiter']['consume']>[0],
+  key: Parameters<AuthContext['limiter']['consume']>[1],
+): Promise<void> {
+  if (!(await ctx.limiter.consume(action, key))) {
+    throw new AuthRefusal({ kind: 'status', status: 429 });
+  }
 }

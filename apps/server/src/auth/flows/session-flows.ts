@@ -1,25 +1,24 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import type { AuthSettings } from '../auth-settings.ts';
-import { authenticatedBody, unauthenticatedBody } from './envelopes.ts';
 import type { PendingFlow } from './pending-flows.ts';
 import type {} from '../mfa/second-factor-gate.ts';
+import type { StartedSession } from '../sessions/session-plugin.ts';
 import type { Session } from '../sessions/session-store.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
+import type { AuthOutcome } from './auth-outcome.ts';
 
 /**
  * Every login ends here: it starts a brand-new session (no fixation) for the user, or, when
  * the user has a second factor this browser is not trusted for, an anonymous one waiting on
- * allauth's mfa_authenticate stage (ADR 0017). Returns the session started.
+ * allauth's mfa_authenticate stage (ADR 0017). The answer must carry the session's cookie.
  */
 export async function startLoginSession(
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
   user: UserRow,
   methods: AuthMethod[],
-): Promise<Session> {
+): Promise<StartedSession> {
   if (await app.secondFactorGate.isOwed(request, user.id, methods)) {
     const types = await app.secondFactorGate.factorTypes(user.id);
     const pending: PendingFlow = {
@@ -29,24 +28,22 @@ export async function startLoginSession(
       methods,
       types,
     };
-    return app.sessions.start(request, reply, null, { methods: [], pending });
+    return app.sessions.begin(request, null, { methods: [], pending });
   }
-  return app.sessions.start(request, reply, user.id, { methods });
+  return app.sessions.begin(request, user.id, { methods });
 }
 
-/** Logs the user in (see startLoginSession) and answers as allauth does: 200, or 401 naming the pending step. */
+/** Logs the user in (see startLoginSession): allauth's 200, or its 401 naming the pending step. */
 export async function logInOnNewSession(
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
   user: UserRow,
   methods: AuthMethod[],
-) {
-  const session = await startLoginSession(app, request, reply, user, methods);
-  if (!session.userId) {
-    return reply.status(401).send(unauthenticatedBody(app.secondFactorGate.settings, session));
-  }
-  return reply.status(200).send(authenticatedBody(user, session));
+): Promise<AuthOutcome> {
+  const started = await startLoginSession(app, request, user, methods);
+  const cookies = { session: started };
+  if (!started.session.userId) return { kind: 'unauthenticated', session: started.session, cookies };
+  return { kind: 'authenticated', user, session: started.session, cookies };
 }
 
 /**
@@ -56,12 +53,10 @@ export async function logInOnNewSession(
 export async function startPendingFlow(
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
-  settings: AuthSettings,
   pending: PendingFlow,
-) {
-  const session = await app.sessions.start(request, reply, null, { methods: [], pending });
-  return reply.status(401).send(unauthenticatedBody(settings, session));
+): Promise<AuthOutcome> {
+  const started = await app.sessions.begin(request, null, { methods: [], pending });
+  return { kind: 'unauthenticated', session: started.session, cookies: { session: started } };
 }
 
 /** Drops the session's pending flow (e.g. once a login code is used up). */
@@ -71,12 +66,14 @@ export async function clearPendingFlow(app: FastifyInstance, session: Session): 
 }
 
 /** allauth's AuthenticationResponse: 200 with the user when logged in, else 401 with the flows. */
-export async function answerAuthenticationState(
-  ctx: AuthContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
+export async function authenticationState(ctx: AuthContext, request: FastifyRequest): Promise<AuthOutcome> {
   const current = await currentUser(ctx.db, request);
-  if (current) return reply.status(200).send(authenticatedBody(current.user, current.session));
-  return reply.status(401).send(unauthenticatedBody(ctx.settings, await request.getSession()));
+  if (current) return { kind: 'authenticated', user: current.user, session: current.session };
+  return { kind: 'unauthenticated', session: await request.getSession() };
+}
+
+/** Ends this browser's session (a logout): the answer clears its cookie. */
+export async function endThisSession(app: FastifyInstance, request: FastifyRequest): Promise<AuthOutcome> {
+  await app.sessions.finish(request);
+  return { kind: 'unauthenticated', cookies: { session: 'ended' } };
 }

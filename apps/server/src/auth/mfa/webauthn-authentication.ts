@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth-context.ts';
+import { withData, type AuthOutcome } from '../flows/auth-outcome.ts';
 import type { Session } from '../sessions/session-store.ts';
 import type { WebauthnAuthenticator } from './authenticators-repository.ts';
 import { requestOptions } from './webauthn-ceremonies.ts';
@@ -21,18 +22,17 @@ export async function beginAuthentication(
   app: FastifyInstance,
   ctx: AuthContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   purpose: AuthenticationPurpose,
   userId: string | null,
-) {
+): Promise<AuthOutcome> {
   const allowed = userId ? descriptorsOf(await passkeysOf(ctx, userId)) : [];
   const options = await requestOptions(
     relyingParty(request, ctx.settings.publicUrl),
     allowed,
     userId ? 'preferred' : 'required',
   );
-  await rememberChallenge(app, request, reply, { purpose, challenge: options.challenge, userId });
-  return { status: 200 as const, data: { request_options: { publicKey: options } } };
+  const cookies = await rememberChallenge(app, request, { purpose, challenge: options.challenge, userId });
+  return { ...withData({ request_options: { publicKey: options } }), ...(cookies ? { cookies } : {}) };
 }
 
 /**

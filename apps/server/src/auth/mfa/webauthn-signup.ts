@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { activePending } from '../flows/pending-flows.ts';
@@ -10,14 +10,8 @@ import { findUserById } from '../accounts/users-repository.ts';
  * allauth's PasskeySignupStage: the account of a passkey signup waits, on this session, for
  * its first passkey.
  */
-export function startPasskeySignupStage(
-  app: FastifyInstance,
-  ctx: AuthContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: string,
-) {
-  return startPendingFlow(app, request, reply, ctx.settings, {
+export function startPasskeySignupStage(app: FastifyInstance, request: FastifyRequest, userId: string) {
+  return startPendingFlow(app, request, {
     flow: 'mfa_signup_webauthn',
     at: Date.now(),
     userId,

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Session, SessionData, SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -14,7 +14,25 @@ declare module 'fastify' {
   }
 }
 
-/** Issues, rotates and ends the session cookie; the rows live in the SessionStore. */
+/** A session just started: its row, and the cookie token only the answer carries (never stored). */
+export interface StartedSession {
+  token: string;
+  session: Session;
+}
+
+/** How the session cookie is written (routes/session-cookie.ts writes it). */
+export interface SessionCookieOptions {
+  path: '/';
+  httpOnly: true;
+  sameSite: 'lax';
+  secure: boolean;
+  maxAge: number;
+}
+
+/**
+ * Starts, rotates and ends sessions for a request; the rows live in the SessionStore. Writing
+ * the cookie is the answer's part: the auth routes' presenter sets what `begin` returns.
+ */
 export class SessionCookies {
   constructor(
     readonly store: SessionStore,
@@ -23,53 +41,45 @@ export class SessionCookies {
 
   /**
    * Starts a brand-new session (a new id) and ends the current one: called on login so a
-   * session id fixed by an attacker before login is worthless after it. The csrftoken changes
-   * with it, to the one bound to the new session.
+   * session id fixed by an attacker before login is worthless after it. The rest of the
+   * request sees the new session; the answer must carry its cookie (and the csrftoken bound
+   * to it).
    */
-  async start(
+  async begin(
     request: FastifyRequest,
-    reply: FastifyReply,
     userId: string | null,
     data: SessionData,
     /** Carried over when a session is only rotated (a password change), not logged in anew. */
     authenticatedAt?: number | null,
-  ): Promise<Session> {
+  ): Promise<StartedSession> {
     const previous = await request.getSession();
     if (previous) await this.store.destroy(previous.id);
-    const { token, session } = await this.store.create(
+    const started = await this.store.create(
       userId,
       data,
       { userAgent: request.headers['user-agent'] ?? '', ip: request.ip },
       authenticatedAt,
     );
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.secureFor(request),
-      maxAge: Math.floor(this.options.maxAgeMs / 1000),
-    });
-    reply.issueCsrfToken(token);
-    request.getSession = () => Promise.resolve(session);
-    return session;
+    request.getSession = () => Promise.resolve(started.session);
+    return started;
   }
 
-  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** Ends the request's session; the answer must clear its cookie. */
+  async finish(request: FastifyRequest): Promise<void> {
     const session = await request.getSession();
     if (session) await this.store.destroy(session.id);
-    reply.clearCookie(SESSION_COOKIE, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.secureFor(request),
-    });
-    reply.issueCsrfToken(undefined);
     request.getSession = () => Promise.resolve(undefined);
   }
 
   /** An HTTPS PUBLIC_URL makes every cookie Secure; without one, a request that came over HTTPS still does. */
-  private secureFor(request: FastifyRequest): boolean {
-    return this.options.secure || request.protocol === 'https';
+  cookieOptions(request: FastifyRequest): SessionCookieOptions {
+    return {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.options.secure || request.protocol === 'https',
+      maxAge: Math.floor(this.options.maxAgeMs / 1000),
+    };
   }
 }
 
@@ -90,6 +100,6 @@ export const sessionPlugin = fp<{ cookies: SessionCookies }>(
     });
     done();
   },
-  // csrf: sessions rotate the csrftoken (reply.issueCsrfToken) as they start and end.
+  // csrf: the answer that starts or ends a session rotates the csrftoken (reply.issueCsrfToken).
   { name: 'sessions', dependencies: ['@fastify/cookie', 'csrf'] },
 );

@@ -24,7 +24,8 @@ export type SocialLoginOutcome =
   /** A linked account whose own address still waits for confirmation. */
   | { kind: 'verify_email'; user: UserRow; methods: AuthMethod[] }
   | { kind: 'provider_signup'; pending: ProviderSignupPending }
-  | { kind: 'connected' }
+  /** `linked`: the provider account was connected just now, not only seen again. */
+  | { kind: 'connected'; linked: boolean }
   | { kind: 'error'; code: 'signup_closed' | 'account_in_use' };
 
 function socialMethod(provider: string, uid: string, at: number): AuthMethod {
@@ -55,7 +56,7 @@ export async function completeSocialLogin(
     if (linked && linked.user_id !== connectUserId) return { kind: 'error', code: 'account_in_use' };
     if (linked) await touchSocialAccount(db, linked.id, identity, at);
     else await linkSocialAccount(db, connectUserId, provider, identity, at);
-    return { kind: 'connected' };
+    return { kind: 'connected', linked: !linked };
   }
 
   if (linked) {
