@@ -20,11 +20,14 @@ export interface AuthContext {
   box: SecretBox;
 }
 
+/** A logged-in user and the session they use. */
+export interface Authenticated {
+  user: UserRow;
+  session: Session;
+}
+
 /** The logged-in user of this request, if the session names one that still exists. */
-export async function currentUser(
-  db: Db,
-  request: FastifyRequest,
-): Promise<{ user: UserRow; session: Session } | undefined> {
+export async function currentUser(db: Db, request: FastifyRequest): Promise<Authenticated | undefined> {
   const session = await request.getSession();
   if (!session?.userId) return undefined;
   const user = await findUserById(db, session.userId);

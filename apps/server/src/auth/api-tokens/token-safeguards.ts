@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TokenSafeguards } from '../../api-tokens/api-tokens-routes.ts';
 import { apiTokenCreatedMail } from '../../email/templates/api-token-created-mail.ts';
-import { isRecentlyAuthenticated } from '../accounts/account-guards.ts';
+import { isRecentlyAuthenticated } from '../reauthentication/account-guards.ts';
 import { findUserById } from '../accounts/users-repository.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
 import { appLinks, appOrigin } from '../links.ts';

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import type { PendingFlow } from './pending-flows.ts';
-import type {} from '../mfa/second-factor-gate.ts';
+import type { PendingFlow } from '../sessions/pending-flows.ts';
 import type { StartedSession } from '../sessions/session-plugin.ts';
 import type { Session } from '../sessions/session-store.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
 import type { AuthOutcome } from './auth-outcome.ts';
+
+/*
+ * `app.secondFactorGate` is declared by mfa/second-factor-gate.ts (auth-api.ts decorates the
+ * scope with it); naming its type here would make flows/ import mfa/, which imports flows/.
+ */
 
 /**
  * Every login ends here: it starts a brand-new session (no fixation) for the user, or, when

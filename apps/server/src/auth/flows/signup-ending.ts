@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
-import type { SignupOutcome } from '../accounts/signup.ts';
+import type { SignupOutcome } from './signup.ts';
 import type { AuthContext } from '../auth-context.ts';
 import {
   consumeConfirmationQuota,
@@ -8,7 +8,6 @@ import {
   sendConfirmation,
 } from '../email/email-verification.ts';
 import { mailAccountAlreadyExists } from '../email/enumeration-mails.ts';
-import { startPasskeySignupStage } from '../mfa/webauthn-signup.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
 import type { AuthOutcome } from './auth-outcome.ts';
 import { logInOnNewSession, startPendingFlow } from './session-flows.ts';
@@ -47,6 +46,18 @@ export async function finishSignup(
     methods,
     ...(options.passkeySignup ? { passkeySignup: true } : {}),
   });
+}
+
+/**
+ * allauth's PasskeySignupStage: the account of a passkey signup waits, on this session, for
+ * its first passkey.
+ */
+export function startPasskeySignupStage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: string,
+): Promise<AuthOutcome> {
+  return startPendingFlow(app, request, { flow: 'mfa_signup_webauthn', at: Date.now(), userId });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth-context.ts';
 import { conflict, type AuthOutcome } from '../flows/auth-outcome.ts';
-import { activePending, type MfaTrustPending } from '../flows/pending-flows.ts';
+import { activePending, type MfaTrustPending } from '../sessions/pending-flows.ts';
 import type { Session, SessionStore } from '../sessions/session-store.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
 import { findUserById } from '../accounts/users-repository.ts';

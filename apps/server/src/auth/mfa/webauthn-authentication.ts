@@ -4,7 +4,7 @@ import { withData, type AuthOutcome } from '../flows/auth-outcome.ts';
 import type { Session } from '../sessions/session-store.ts';
 import type { WebauthnAuthenticator } from './authenticators-repository.ts';
 import { requestOptions } from './webauthn-ceremonies.ts';
-import type { WebauthnPurpose } from './webauthn-challenge-state.ts';
+import type { WebauthnPurpose } from '../sessions/webauthn-challenge-state.ts';
 import { challengeExpired, rememberChallenge, takeChallenge } from './webauthn-challenges.ts';
 import { readAssertion } from './webauthn-credential-input.ts';
 import { checkAssertion, descriptorsOf, passkeysOf } from './webauthn-credentials.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AuthInputError } from '../auth-errors.ts';
 import type { CookieChanges } from '../flows/auth-outcome.ts';
 import type { Session } from '../sessions/session-store.ts';
-import type { WebauthnChallengeState, WebauthnPurpose } from './webauthn-challenge-state.ts';
+import type { WebauthnChallengeState, WebauthnPurpose } from '../sessions/webauthn-challenge-state.ts';
 import { CEREMONY_TIMEOUT_MS } from './webauthn-settings.ts';
 
 /** A fresh challenge: 32 random bytes, base64url. */

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { revokeAllApiTokens } from '../../api-tokens/api-tokens-repository.ts';
 import { passwordChangedMail } from '../../email/templates/password-changed-mail.ts';
-import type { Authenticated } from '../accounts/account-guards.ts';
-import type { AuthContext } from '../auth-context.ts';
+import type { AuthContext, Authenticated } from '../auth-context.ts';
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
 import { appLinks, appOrigin } from '../links.ts';
 import { validatePassword } from './password-validation.ts';

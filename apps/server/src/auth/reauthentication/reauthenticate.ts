@@ -1,6 +1,5 @@
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
-import type { AuthContext } from '../auth-context.ts';
-import type { Authenticated } from '../accounts/account-guards.ts';
+import type { AuthContext, Authenticated } from '../auth-context.ts';
 import type { Session, SessionStore } from '../sessions/session-store.ts';
 import { replacePasswordHash } from '../accounts/users-repository.ts';
 

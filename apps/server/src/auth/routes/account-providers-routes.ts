@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { disconnectProviderRequestSchema } from '@voxpad/shared/connected-accounts';
-import { requireRecentAuthentication, requireUser } from '../accounts/account-guards.ts';
+import { requireRecentAuthentication, requireUser } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { withData } from '../flows/auth-outcome.ts';
 import { disconnectAccount, listConnectedAccounts } from '../social/connected-accounts.ts';

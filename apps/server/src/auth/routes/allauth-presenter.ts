@@ -4,7 +4,7 @@ import type { AuthenticatorType, UserRow } from '../../db/schema.ts';
 import { toEpochSeconds } from '../../lib/time.ts';
 import type { AuthSettings } from '../auth-settings.ts';
 import type { AuthOutcome, CookieChanges } from '../flows/auth-outcome.ts';
-import { activePending } from '../flows/pending-flows.ts';
+import { activePending } from '../sessions/pending-flows.ts';
 import { TRUST_COOKIE, trustCookieOptions } from '../mfa/trust.ts';
 import { reauthenticationFlows } from '../reauthentication/reauthentication.ts';
 import { SESSION_COOKIE } from '../sessions/session-plugin.ts';

@@ -4,10 +4,9 @@ import {
   requireRecentAuthentication,
   requireUser,
   requireWithinLimit,
-  type Authenticated,
-} from '../accounts/account-guards.ts';
+} from '../reauthentication/account-guards.ts';
 import { findUserById } from '../accounts/users-repository.ts';
-import { currentUser, type AuthContext } from '../auth-context.ts';
+import { currentUser, type AuthContext, type Authenticated } from '../auth-context.ts';
 import {
   addAddress,
   listAddresses,

@@ -5,8 +5,8 @@ import { AuthInputError, requiredError, type FieldError } from '../auth-errors.t
 import { findEmailVerification } from '../email/email-verification-keys.ts';
 import { confirmEmail, consumeConfirmationQuota, mailConfirmationLink } from '../email/email-verification.ts';
 import { conflict, done, tooManyRequests, withData } from '../flows/auth-outcome.ts';
-import { startPasskeySignupStage } from '../mfa/webauthn-signup.ts';
-import { activePending } from '../flows/pending-flows.ts';
+import { startPasskeySignupStage } from '../flows/signup-ending.ts';
+import { activePending } from '../sessions/pending-flows.ts';
 import { authenticationState, logInOnNewSession } from '../flows/session-flows.ts';
 import { presenter, presentUser } from './allauth-presenter.ts';
 

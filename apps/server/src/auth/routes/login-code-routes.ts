@@ -8,7 +8,7 @@ import { conflict, done, tooManyRequests } from '../flows/auth-outcome.ts';
 import { appOrigin } from '../links.ts';
 import { generateLoginCode, hashLoginCode, loginCodeMatches } from '../login-code/login-code.ts';
 import { countLoginCodeAttempt } from '../login-code/login-code-attempts.ts';
-import { activePending, LOGIN_CODE_MAX_ATTEMPTS } from '../flows/pending-flows.ts';
+import { activePending, LOGIN_CODE_MAX_ATTEMPTS } from '../sessions/pending-flows.ts';
 import { clearPendingFlow, logInOnNewSession, startPendingFlow } from '../flows/session-flows.ts';
 import { presenter } from './allauth-presenter.ts';
 import {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticatorCodeInputSchema, mfaTrustInputSchema } from '@voxpad/shared/mfa';
-import { requireUser } from '../accounts/account-guards.ts';
+import { requireUser } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { conflict } from '../flows/auth-outcome.ts';
-import { activePending } from '../flows/pending-flows.ts';
+import { activePending } from '../sessions/pending-flows.ts';
 import { verifySecondFactorCode } from '../mfa/code-verification.ts';
 import { completeMfaLogin, completeTrustStep, recordMfaReauthentication } from '../mfa/mfa-login.ts';
 import { presenter } from './allauth-presenter.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticatorCodeInputSchema } from '@voxpad/shared/mfa';
-import { requireRecentAuthentication, requireUser } from '../accounts/account-guards.ts';
+import { requireRecentAuthentication, requireUser } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { conflict, done, withData } from '../flows/auth-outcome.ts';
 import {

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { readString } from '../accounts/account-validation.ts';
-import { requireRecentAuthentication, requireUser, requireWithinLimit } from '../accounts/account-guards.ts';
+import {
+  requireRecentAuthentication,
+  requireUser,
+  requireWithinLimit,
+} from '../reauthentication/account-guards.ts';
 import { findUserById } from '../accounts/users-repository.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { changePassword } from '../password/password-change.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireRecentAuthentication, requireUser } from '../accounts/account-guards.ts';
+import { requireRecentAuthentication, requireUser } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
 import { forbidden, tooManyRequests } from '../flows/auth-outcome.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readString } from '../accounts/account-validation.ts';
-import { requireUser, requireWithinLimit } from '../accounts/account-guards.ts';
+import { requireUser, requireWithinLimit } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { reauthenticateWithPassword } from '../reauthentication/reauthenticate.ts';
 import { presenter } from './allauth-presenter.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../accounts/account-guards.ts';
+import { requireUser } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { withData } from '../flows/auth-outcome.ts';
 import { endThisSession } from '../flows/session-flows.ts';

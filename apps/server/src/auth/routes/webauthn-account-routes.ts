@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireRecentAuthentication, requireUser, type Authenticated } from '../accounts/account-guards.ts';
-import type { AuthContext } from '../auth-context.ts';
+import { requireRecentAuthentication, requireUser } from '../reauthentication/account-guards.ts';
+import type { AuthContext, Authenticated } from '../auth-context.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
 import { AuthRefusal, conflict, done, withData } from '../flows/auth-outcome.ts';
 import { removeDanglingRecoveryCodes } from '../mfa/authenticator-management.ts';

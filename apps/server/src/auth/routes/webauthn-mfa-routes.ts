@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser, requireWithinLimit } from '../accounts/account-guards.ts';
+import { requireUser, requireWithinLimit } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { conflict } from '../flows/auth-outcome.ts';
-import { activePending } from '../flows/pending-flows.ts';
+import { activePending } from '../sessions/pending-flows.ts';
 import { completeMfaLogin, recordMfaReauthentication } from '../mfa/mfa-login.ts';
 import { countSecondFactorAttempt } from '../mfa/second-factor-attempts.ts';
 import { beginAuthentication, completeAuthentication } from '../mfa/webauthn-authentication.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { signUp } from '../accounts/signup.ts';
+import { signUp } from '../flows/signup.ts';
 import { readString } from '../accounts/account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
 import { conflict, forbidden, tooManyRequests } from '../flows/auth-outcome.ts';

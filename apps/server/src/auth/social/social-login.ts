@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
 import { emailErrors, usernameErrors } from '../accounts/account-validation.ts';
 import type { AuthSettings } from '../auth-settings.ts';
-import type { ProviderSignupPending } from '../flows/pending-flows.ts';
+import type { ProviderSignupPending } from '../sessions/pending-flows.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
 import {
   findUserByEmail,

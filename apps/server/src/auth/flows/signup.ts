@@ -2,17 +2,17 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
-import { emailErrors, usernameErrors } from './account-validation.ts';
+import { emailErrors, usernameErrors } from '../accounts/account-validation.ts';
 import type { PasswordHasher } from '../password/passwords.ts';
 import { validatePassword } from '../password/password-validation.ts';
-import { uniqueUsername, usernameBaseFromEmail } from './usernames.ts';
+import { uniqueUsername, usernameBaseFromEmail } from '../accounts/usernames.ts';
 import {
   findUserByEmail,
   findUserByUsername,
   insertUser,
   normaliseEmail,
   normaliseUsername,
-} from './users-repository.ts';
+} from '../accounts/users-repository.ts';
 
 export interface SignupInput {
   email: string | undefined;

@@ -1,15 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../../db/schema.ts';
-import { currentUser, type AuthContext } from '../auth-context.ts';
+import { currentUser, type AuthContext, type Authenticated } from '../auth-context.ts';
 import { AuthRefusal } from '../flows/auth-outcome.ts';
 import { authenticatorTypes } from '../mfa/mfa-factors.ts';
-import { recentlyAuthenticated } from '../reauthentication/reauthentication.ts';
-import type { Session } from '../sessions/session-store.ts';
-
-export interface Authenticated {
-  user: UserRow;
-  session: Session;
-}
+import { recentlyAuthenticated } from './reauthentication.ts';
 
 /**
  * The logged-in user, or a refusal answered as allauth's 401 with the login flows
