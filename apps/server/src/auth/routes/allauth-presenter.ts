@@ -27,7 +27,7 @@ export function presentUser(user: UserRow): User {
   };
 }
 
-export function authenticatedBody(user: UserRow, session: Session) {
+function authenticatedBody(user: UserRow, session: Session) {
   return {
     status: 200 as const,
     data: {
@@ -44,7 +44,7 @@ export function authenticatedBody(user: UserRow, session: Session) {
 }
 
 /** The flows a visitor may start, plus the one they are in the middle of, if any. */
-export function availableFlows(settings: AuthSettings, session?: Session): Flow[] {
+function availableFlows(settings: AuthSettings, session?: Session): Flow[] {
   const flows: Flow[] = [{ id: 'login' }];
   if (settings.signupOpen) flows.push({ id: 'signup' });
   if (settings.loginByCodeEnabled) flows.push({ id: 'login_by_code' });
@@ -74,7 +74,7 @@ export function availableFlows(settings: AuthSettings, session?: Session): Flow[
   return flows;
 }
 
-export function unauthenticatedBody(settings: AuthSettings, session?: Session) {
+function unauthenticatedBody(settings: AuthSettings, session?: Session) {
   return {
     status: 401 as const,
     data: { flows: availableFlows(settings, session) },
