@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
-import { emailErrors, usernameErrors } from '../accounts/account-validation.ts';
+import { emailErrors, emailTaken, usernameErrors, usernameTaken } from '../accounts/account-validation.ts';
 import type { PasswordHasher } from '../password/passwords.ts';
 import { validatePassword } from '../password/password-validation.ts';
 import { uniqueUsername, usernameBaseFromEmail } from '../accounts/usernames.ts';
@@ -22,17 +22,6 @@ export interface SignupInput {
 
 /** A new account, or (enumeration prevention) the address that already had one. */
 export type SignupOutcome = { created: UserRow } | { emailTaken: string };
-
-const usernameTaken: FieldError = {
-  param: 'username',
-  code: 'username_taken',
-  message: 'A user with that username already exists.',
-};
-const emailTaken: FieldError = {
-  param: 'email',
-  code: 'email_taken',
-  message: 'A user is already registered with this email address.',
-};
 
 /**
  * Creates a local account, or throws AuthInputError listing every problem at once. With

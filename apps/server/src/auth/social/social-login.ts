@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
-import { emailErrors, usernameErrors } from '../accounts/account-validation.ts';
+import { emailErrors, emailTaken, usernameErrors, usernameTaken } from '../accounts/account-validation.ts';
 import type { AuthSettings } from '../auth-settings.ts';
 import type { ProviderSignupPending } from '../sessions/pending-flows.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
@@ -148,17 +148,6 @@ function usernameCandidates(identity: ProviderIdentity): string[] {
 function uniqueUsernameOf(db: Db, candidates: string[]): Promise<string> {
   return uniqueUsername(db, candidates.find((c) => usernameErrors(c).length === 0) ?? 'user');
 }
-
-const usernameTaken: FieldError = {
-  param: 'username',
-  code: 'username_taken',
-  message: 'A user with that username already exists.',
-};
-const emailTaken: FieldError = {
-  param: 'email',
-  code: 'email_taken',
-  message: 'A user is already registered with this email address.',
-};
 
 export type ProviderSignupOutcome =
   { created: UserRow; methods: AuthMethod[] } | { emailTaken: string; methods: AuthMethod[] };
