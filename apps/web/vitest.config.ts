@@ -8,5 +8,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    setupFiles: ['src/testing/fail-on-console-error.ts'],
   },
 });

@@ -9,11 +9,19 @@ export interface CountingProxy {
   close: () => Promise<void>;
 }
 
+export interface ProxyOptions {
+  /**
+   * Holds the server's answer to a request back this long (a slow network on the way back):
+   * the server has acted, the browser has not heard yet.
+   */
+  answerDelayMs?: (method: string, path: string) => number;
+}
+
 /**
  * A plain HTTP forward proxy that counts the request body bytes passing through it: what the
  * browser really sent the server, cut-off requests included. Loopback only.
  */
-export async function startCountingProxy(): Promise<CountingProxy> {
+export async function startCountingProxy(options: ProxyOptions = {}): Promise<CountingProxy> {
   const counts = new Map<string, number>();
   const server = http.createServer((request, response) => {
     const target = new URL(request.url ?? '/');
@@ -26,8 +34,12 @@ export async function startCountingProxy(): Promise<CountingProxy> {
         headers: request.headers,
       },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
+        const delay = options.answerDelayMs?.(request.method ?? '', target.pathname) ?? 0;
+        setTimeout(() => {
+          if (response.destroyed) return;
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        }, delay);
       },
     );
     upstream.on('error', () => response.destroy());

@@ -201,7 +201,7 @@ describe('the account area, in Chromium', () => {
     expect(await page.getByLabel('Current password').getAttribute('type')).toBe('text');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page
-      .getByText('Your other sessions were signed out and your API tokens revoked', { exact: false })
+      .getByText('Your other sessions were logged out and your API tokens revoked', { exact: false })
       .waitFor();
 
     // This browser stays logged in on its new session; the other one was signed out.
@@ -235,7 +235,7 @@ describe('the account area, in Chromium', () => {
     expect(await rows.first().innerText()).toMatch(/^Chrome on Linux/);
     expect(await rows.first().getByRole('button').count()).toBe(0);
 
-    await rows.nth(1).getByRole('button', { name: 'Sign out this session' }).click();
+    await rows.nth(1).getByRole('button', { name: 'Log out this session' }).click();
     await page.getByText('You are not logged in anywhere else.').waitFor();
     expect(await rows.count()).toBe(1);
 

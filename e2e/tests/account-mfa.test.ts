@@ -189,13 +189,13 @@ describe('passkeys, in Chromium with a virtual authenticator', () => {
     await openAccountSection(page, 'Profile');
     await page.getByRole('definition').filter({ hasText: who.email }).waitFor();
 
-    // The button: with the suggestions' request cut off, "Sign in with a passkey" asks itself.
+    // The button: with the suggestions’ request cut off, "Use a passkey" asks itself.
     let optionsRequests = 0;
     await page.route('**/_headless/browser/v1/auth/webauthn/login', (route) =>
       route.request().method() === 'GET' && optionsRequests++ === 0 ? route.abort() : route.continue(),
     );
     await logOut(page);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     expect(optionsRequests).toBe(2);
   });

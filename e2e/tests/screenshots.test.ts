@@ -69,6 +69,12 @@ const SCREENS: Screen[] = [
     ready: (target) => target.getByRole('main').getByText(noteWord).first().waitFor(),
   },
   {
+    // Issue 19: the pad picker, as wide as the long pad name, pushed this page 18 px sideways.
+    name: 'player',
+    url: () => `${base()}/player`,
+    ready: (target) => target.getByRole('heading', { name: 'Queue' }).waitFor(),
+  },
+  {
     name: 'profile',
     url: () => `${base()}/profile`,
     ready: (target) => target.getByRole('main').getByText('home-shots@example.org').waitFor(),
@@ -158,6 +164,26 @@ function measureOverflow(target: Page) {
   });
 }
 
+/**
+ * Text cut off inside a note's row (a box that hides what overflows it, e.g. an ellipsis):
+ * issue 19 found the notes' dates cut off behind their titles on a phone.
+ */
+function cutOffInNoteRows(target: Page) {
+  return target.evaluate(() => {
+    const offenders: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('main li[data-note-id] *')) {
+      // Visually hidden text (sr-only, 1 px) is there for screen readers, not cut off.
+      if (getComputedStyle(el).overflowX === 'visible' || el.clientWidth <= 1) continue;
+      if (el.scrollWidth > el.clientWidth + 1) {
+        offenders.push(
+          `"${el.innerText.trim().slice(0, 60)}" needs ${el.scrollWidth} px, has ${el.clientWidth}`,
+        );
+      }
+    }
+    return offenders;
+  });
+}
+
 /** Controls in the header and main smaller than a 44 px touch target, by accessible name. */
 function smallTargets(target: Page) {
   return target.evaluate(() => {
@@ -217,6 +243,7 @@ async function checkScreen(target: Page, screen: Screen, size: { width: number; 
     for (const offender of overflow.offenders) problems.push(`${where}: past the viewport: ${offender}`);
     if (!phone) continue;
     for (const offender of await smallTargets(target)) problems.push(`${where}: under 44 px: ${offender}`);
+    for (const offender of await cutOffInNoteRows(target)) problems.push(`${where}: cut off: ${offender}`);
     // The phone header's menu holds the rest of the header's controls: measure them open too.
     const menu = target.getByRole('banner').getByRole('button', { name: 'Menu' });
     if ((await menu.count()) === 0) continue; // the signed-out screens have no menu

@@ -35,7 +35,7 @@ import {
   securityHeadersFor,
   type SecurityHeaderOptions,
 } from './http/security-headers.ts';
-import { registerSpa } from './http/spa.ts';
+import { registerSpa, WebAppFileLogging } from './http/spa.ts';
 import { TranscriptionQueue } from './jobs/transcription-queue.ts';
 import { TranscriptionRunner } from './jobs/transcription-runner.ts';
 import { JobEvents } from './jobs/job-events.ts';
@@ -54,6 +54,7 @@ import { createTranscriber } from './transcription/engine-factory.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
+import { onLiveSocketError } from './live/socket-errors.ts';
 import { createAudioDecoder } from './transcription/audio/audio-decoder.ts';
 import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
 import { registerProgressStream } from './transcripts/progress-stream.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: frameworkErrorHandler(securityHeadersFor(headerOptions)),
     clientErrorHandler: clientErrorHandler(apiHeaders(headerOptions)),
     logger: loggerOptions(config, options.logStream),
+    logController: new WebAppFileLogging(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
@@ -175,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(cookie);
   // Live transcription sockets; one frame of audio is at most 1 MiB (about 30 s of 16 kHz PCM).
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, errorHandler: onLiveSocketError });
   registerSecurityHeaders(app, headerOptions);
   registerHealthRoutes(app, { db, storage, isShuttingDown: () => shuttingDown });
   registerMetricsRoute(app, { metrics, token: config.metricsToken });
@@ -251,7 +253,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           onQueued: () => jobEvents.queued(),
           onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
           quotas,
-          expiryMs: config.uploadExpiryMs,
+          limits: {
+            perUser: config.openUploadsPerUser,
+            idleMs: config.uploadExpiryMs,
+            maxLifetimeMs: config.uploadMaxLifetimeMs,
+          },
         });
         registerLiveRoutes(scope, {
           filing: {
@@ -264,6 +270,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           quotas,
           publicUrl: config.publicUrl,
           idleMs: config.liveIdleMs,
+          streamsPerUser: config.liveStreamsPerUser,
           engine: () => (engine ??= createTranscriber(config)),
           // A slower engine than the live one makes the final text: queued as a new version.
           fullPass:

@@ -57,5 +57,10 @@ export const statsSchema = z.object({
   pads: z.array(padStatsSchema),
   queue: queueStatsSchema,
   storage: storageStatsSchema,
+  /**
+   * UPLOAD_MAX_BYTES: the largest audio file the server takes. The web app refuses a bigger
+   * one (and an empty one) when it is picked, before keeping it in the browser.
+   */
+  upload_max_bytes: z.number().int(),
 });
 export type Stats = z.infer<typeof statsSchema>;

@@ -32,6 +32,11 @@ export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 export const UPLOAD_ERROR_CODES = {
   /** 409: the PATCH's Upload-Offset is not where the server has the upload; ask with HEAD. */
   offsetConflict: 'upload_offset_conflict',
-  /** 410: the upload received nothing for too long and was removed; start again. */
+  /**
+   * 410: the upload received nothing for too long, or was started longer ago than an upload
+   * may stay unfinished, and was removed; start again.
+   */
   expired: 'upload_expired',
+  /** 403: the account holds UPLOADS_OPEN_PER_USER unfinished uploads; finish or cancel one first. */
+  tooManyOpen: 'too_many_open_uploads',
 } as const;

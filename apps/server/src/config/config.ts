@@ -68,8 +68,14 @@ const envSchema = z.object({
   MAX_DURATION_SECONDS: z.coerce.number().int().min(1).default(MAX_DURATION_SECONDS_DEFAULT),
   // Resumable uploads with no new bytes for this long are removed (fractions allowed, for tests).
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(8760).default(24),
+  // However often it is written to, a resumable upload is removed this long after it started (ADR 0029).
+  UPLOAD_MAX_LIFETIME_HOURS: z.coerce.number().positive().max(8760).default(72),
+  // Unfinished resumable uploads one account may hold at once (ADR 0029).
+  UPLOADS_OPEN_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   // A live stream that brings no frame this long is closed (fractions allowed, for tests).
   LIVE_IDLE_SECONDS: z.coerce.number().positive().max(86_400).default(600),
+  // Live transcription sockets one account may hold open at once in one process (ADR 0029).
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
   TRANSCRIPTION_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** How often an idle worker looks for work when no signal came (new work normally wakes it at once). */
   JOB_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1_000),
@@ -175,8 +181,14 @@ export interface Config {
   maxDurationSeconds: number;
   /** A resumable upload that receives no bytes for this long expires and is removed. */
   uploadExpiryMs: number;
+  /** A resumable upload is removed this long after it was created, however often it is written to. */
+  uploadMaxLifetimeMs: number;
+  /** Unfinished resumable uploads one account may hold at once. */
+  openUploadsPerUser: number;
   /** A live stream with no frame for this long is closed, as a cut stream; its peer is pinged within it. */
   liveIdleMs: number;
+  /** Live transcription sockets one account may hold open at once in this process. */
+  liveStreamsPerUser: number;
   /** How long a transcription lease lasts without a heartbeat (a crashed worker's note waits this long). */
   transcriptionLeaseMs?: number;
   jobPollMs: number;
@@ -325,7 +337,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     maxDurationSeconds: e.MAX_DURATION_SECONDS,
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
+    uploadMaxLifetimeMs: Math.round(e.UPLOAD_MAX_LIFETIME_HOURS * 3_600_000),
+    openUploadsPerUser: e.UPLOADS_OPEN_PER_USER,
     liveIdleMs: Math.round(e.LIVE_IDLE_SECONDS * 1000),
+    liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     transcriptionLeaseMs: e.TRANSCRIPTION_LEASE_MS,
     jobPollMs: e.JOB_POLL_MS,
     jobSignals: e.JOB_SIGNALS === 'on',

@@ -1,14 +1,59 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 
-const API_PREFIXES = ['/api/', '/_headless/', '/v1/'];
+/**
+ * Paths that belong to an API (the product API, allauth's headless API under both names, the
+ * OpenAI-compatible API): an unknown one is a JSON 404, never the web app.
+ */
+const API_ROOTS = ['/api', '/_headless', '/_allauth', '/v1'];
+/** The built app's own files: a missing one (a chunk of an older build) is a 404, not a page. */
+const ASSET_ROOT = '/assets/';
+
+function pathOf(request: FastifyRequest): string {
+  const end = request.url.search(/[?#]/);
+  return end === -1 ? request.url : request.url.slice(0, end);
+}
+
+function isApiPath(urlPath: string): boolean {
+  return API_ROOTS.some((root) => urlPath === root || urlPath.startsWith(`${root}/`));
+}
+
+/** A file of the built app: a hashed asset, or a top-level file such as sw.js or an icon. */
+function isWebAppFile(urlPath: string): boolean {
+  return !isApiPath(urlPath) && (urlPath.startsWith(ASSET_ROOT) || /^\/[^/]+\.[a-z0-9]+$/i.test(urlPath));
+}
 
 /**
- * Serves the built web app. Unknown GET paths that a browser navigates to get index.html
- * (history fallback) so client routes survive a reload; API paths get a JSON 404.
+ * Fastify's request logging, with the web app's files at debug: one page load fetches a dozen
+ * of them, which buried the requests that matter at info.
+ */
+export class WebAppFileLogging extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (isWebAppFile(pathOf(request))) request.log.debug({ req: request }, 'incoming request');
+    else super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ) {
+    if (!error && isWebAppFile(pathOf(request))) {
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    } else {
+      super.requestCompleted(error, request, reply, metadata);
+    }
+  }
+}
+
+/**
+ * Serves the built web app. Every other GET (or HEAD) that no route answers gets index.html
+ * (history fallback), whatever it accepts: a client route survives a reload, and `curl /`
+ * gets the app, not an error. API paths and missing build files get a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
   const index = distDir ? path.join(distDir, 'index.html') : undefined;
@@ -30,9 +75,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml) {
+    const urlPath = pathOf(request);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(urlPath) &&
+      !urlPath.startsWith(ASSET_ROOT);
+    if (hasSpa && isPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({

@@ -2,7 +2,8 @@
  * GET /api/v1/pad/{id}/voicenote/live/ upgraded to a WebSocket (README "Live transcription").
  * Everything that can be refused is refused before the upgrade, as a plain HTTP answer in the
  * API's error shape: a foreign Origin (403; a page elsewhere cannot ride the session cookie),
- * no session (401), a pad that is not the user's (404), an upload quota spent (429).
+ * no session (401), a pad that is not the user's (404), an upload quota spent or as many
+ * sockets open as the user may hold (429, live-stream-slots.ts).
  * Every open socket is pinged (socket-heartbeat.ts) at least twice within the idle limit, so a
  * peer that vanished is found as soon as one that is silent.
  * When the server closes, what still runs for an open stream (an Opus stream's ffmpeg) is
@@ -18,6 +19,7 @@ import { padExists } from '../pads/pads-repository.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { CLOSE, type ServerMessage } from './live-protocol.ts';
 import { type LiveContext, type LiveDeps, LiveSession } from './live-session.ts';
+import { LiveStreamSlots } from './live-stream-slots.ts';
 import { keepAlive, MAX_PING_INTERVAL_MS } from './socket-heartbeat.ts';
 
 export interface LiveRouteDeps extends Omit<LiveDeps, 'log'> {
@@ -25,6 +27,8 @@ export interface LiveRouteDeps extends Omit<LiveDeps, 'log'> {
   publicUrl: string | undefined;
   /** The engine of this process, made on first use. */
   engine: () => Promise<Transcriber>;
+  /** LIVE_STREAMS_PER_USER: sockets one user may hold open at once in this process. */
+  streamsPerUser: number;
 }
 
 interface PadParams {
@@ -35,6 +39,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
   const admitted = new WeakMap<FastifyRequest, LiveContext>();
   // Sessions whose input may still run: until their socket closed and the input finished.
   const open = new Set<LiveSession>();
+  const streams = new LiveStreamSlots(deps.streamsPerUser);
   app.addHook('onClose', async () => {
     await Promise.all([...open].map((session) => session.close()));
   });
@@ -49,6 +54,9 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         const { padId } = request.params;
         if (!(await padExists(deps.filing.db, ownerId, padId))) throw notFound('This pad');
         const engine = await deps.engine();
+        // Last before the quota, so a refusal here reserves nothing; a refused upgrade's
+        // connection closes, which frees the place again.
+        streams.hold(ownerId, request.raw.socket);
         const allowance = await deps.quotas.admitUpload(ownerId, undefined, { stores: true });
         admitted.set(request, { ownerId, padId, engine, allowance });
       },

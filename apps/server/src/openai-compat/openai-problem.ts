@@ -24,7 +24,7 @@ export class OpenAiProblem extends Error {
 export const invalidApiKey = () =>
   new OpenAiProblem(
     401,
-    'Missing or invalid API key. Send a voxpad personal API token as "Authorization: Bearer vxp_..."; create one under /api/v1/tokens/.',
+    'Missing or invalid API key. Send a Voxpad personal API token as "Authorization: Bearer vxp_..."; create one under /api/v1/tokens/.',
     'invalid_request_error',
     null,
     'invalid_api_key',

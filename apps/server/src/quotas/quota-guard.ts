@@ -13,7 +13,7 @@ import {
 } from './quota-problems.ts';
 import type { QuotaSettings } from './quota-settings.ts';
 import { quotaBucket, SlidingWindows, type WindowRate } from './sliding-window.ts';
-import { padCount, storedBytes } from './usage-repository.ts';
+import { padCount, storedBytes, unfinishedUploadBytes } from './usage-repository.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -44,7 +44,7 @@ export class QuotaGuard {
     private readonly db: Db,
     readonly settings: QuotaSettings,
     /** UPLOAD_MAX_BYTES: uploads past it are refused by the upload itself, in its own words. */
-    private readonly uploadMaxBytes: number,
+    readonly uploadMaxBytes: number,
   ) {
     this.windows = new SlidingWindows(db);
     this.v1Slots = new ConcurrencySlots(settings.v1Concurrency, settings.v1ConcurrencyPerUser);
@@ -99,23 +99,31 @@ export class QuotaGuard {
     }
   }
 
-  /** Free storage, or a refusal when `sizeBytes` more would not fit. */
+  /**
+   * Free storage, or a refusal when `sizeBytes` more would not fit. Unfinished resumable
+   * uploads hold the room they declared, whatever path the new bytes take.
+   */
   async roomFor(ownerId: string, sizeBytes: number | undefined): Promise<number> {
     const limit = this.settings.storageBytes;
-    const used = await storedBytes(this.db, ownerId);
-    if (used >= limit) throw storageFull(used, limit);
-    if (sizeBytes !== undefined && sizeBytes > limit - used) throw doesNotFit(limit - used, limit);
+    const { stored, unfinished } = await this.usage(ownerId);
+    const used = stored + unfinished;
+    if (used >= limit) throw storageFull(stored, limit, unfinished);
+    if (sizeBytes !== undefined && sizeBytes > limit - used)
+      throw doesNotFit(limit - used, limit, unfinished);
     return limit - used;
   }
 
   /**
-   * Checked after the audio was filed: uploads racing each other may all have fitted alone.
-   * The refusal to answer (after removing the new file) when the owner is now over quota.
+   * Checked after the audio was filed, or a resumable upload recorded: uploads racing each
+   * other may all have fitted alone. The refusal to answer (after removing the new file or
+   * upload) when the owner is now over quota.
    */
   async overflow(ownerId: string, sizeBytes: number): Promise<QuotaExceeded | undefined> {
     const limit = this.settings.storageBytes;
-    const used = await storedBytes(this.db, ownerId);
-    return used > limit ? doesNotFit(Math.max(0, limit - (used - sizeBytes)), limit) : undefined;
+    const { stored, unfinished } = await this.usage(ownerId);
+    const used = stored + unfinished;
+    if (used <= limit) return undefined;
+    return doesNotFit(Math.max(0, limit - (used - sizeBytes)), limit, unfinished);
   }
 
   /**
@@ -147,6 +155,15 @@ export class QuotaGuard {
 
   async storageUsage(ownerId: string): Promise<{ used_bytes: number; limit_bytes: number }> {
     return { used_bytes: await storedBytes(this.db, ownerId), limit_bytes: this.settings.storageBytes };
+  }
+
+  /** Stored audio, and the room unfinished resumable uploads hold for theirs. */
+  private async usage(ownerId: string): Promise<{ stored: number; unfinished: number }> {
+    const [stored, unfinished] = await Promise.all([
+      storedBytes(this.db, ownerId),
+      unfinishedUploadBytes(this.db, ownerId, Date.now()),
+    ]);
+    return { stored, unfinished };
   }
 
   private get byteRate(): WindowRate {

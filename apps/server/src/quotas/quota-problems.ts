@@ -60,22 +60,39 @@ export const tooManyV1Transcriptions = (limit: number) =>
     BUSY_RETRY_SECONDS,
   );
 
+export const tooManyLiveStreams = (limit: number) =>
+  rateLimited(
+    `You already have ${limit} live ${limit === 1 ? 'transcription' : 'transcriptions'} open, the most one account may have at once. Stop one of them (or close the page that holds it).`,
+    BUSY_RETRY_SECONDS,
+  );
+
 export const v1Busy = () => rateLimited('The server is busy with other transcriptions.', BUSY_RETRY_SECONDS);
 
-export const storageFull = (used: number, limit: number) =>
+const FINISH_OR_DELETE =
+  'Finish or cancel those uploads, or delete voice notes you no longer need, to make room.';
+
+/**
+ * Storage refusals. `unfinished` is the room unfinished resumable uploads hold (the length
+ * they declared); when they hold some, finishing or cancelling them is named as a way out.
+ */
+export const storageFull = (used: number, limit: number, unfinished = 0) =>
   new QuotaExceeded(
     403,
     API_ERROR_CODES.storageQuotaExceeded,
-    `Your storage is full: your recordings take ${bytesText(used)} of the ${bytesText(limit)} an account may keep. Delete voice notes you no longer need to make room.`,
+    unfinished > 0
+      ? `Your storage is full: your recordings take ${bytesText(used)} and your unfinished uploads hold ${bytesText(unfinished)} of the ${bytesText(limit)} an account may keep. ${FINISH_OR_DELETE}`
+      : `Your storage is full: your recordings take ${bytesText(used)} of the ${bytesText(limit)} an account may keep. Delete voice notes you no longer need to make room.`,
     'file',
     undefined,
   );
 
-export const doesNotFit = (free: number, limit: number) =>
+export const doesNotFit = (free: number, limit: number, unfinished = 0) =>
   new QuotaExceeded(
     403,
     API_ERROR_CODES.storageQuotaExceeded,
-    `This recording does not fit in your storage: ${bytesText(free)} of your ${bytesText(limit)} is left. Delete voice notes you no longer need to make room.`,
+    unfinished > 0
+      ? `This recording does not fit in your storage: ${bytesText(free)} of your ${bytesText(limit)} is left, as your unfinished uploads hold ${bytesText(unfinished)}. ${FINISH_OR_DELETE}`
+      : `This recording does not fit in your storage: ${bytesText(free)} of your ${bytesText(limit)} is left. Delete voice notes you no longer need to make room.`,
     'file',
     undefined,
   );

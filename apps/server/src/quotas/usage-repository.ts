@@ -79,6 +79,20 @@ export async function storedBytes(db: Db, ownerId: string): Promise<number> {
   return Number(row.bytes);
 }
 
+/**
+ * The bytes the owner's unfinished resumable uploads declared (Upload-Length), those not yet
+ * expired: what they will weigh once filed, so they hold that room from the start (ADR 0029).
+ */
+export async function unfinishedUploadBytes(db: Db, ownerId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('length_bytes'), eb.val(0)).as('bytes'))
+    .where('owner_id', '=', ownerId)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
 export async function padCount(db: Db, ownerId: string): Promise<number> {
   const row = await db
     .selectFrom('pads')

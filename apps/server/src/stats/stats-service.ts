@@ -55,5 +55,6 @@ export async function readStats(
       depth: statusCounts.pending + statusCounts.processing,
     },
     storage,
+    upload_max_bytes: quotas.uploadMaxBytes,
   };
 }

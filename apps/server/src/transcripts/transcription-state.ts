@@ -1,19 +1,10 @@
+import type { TranscriptionState } from '@voxpad/shared/transcripts';
 import { toIso } from '../lib/time.ts';
 import type { JobState } from './transcripts-repository.ts';
 
-/** A voice note's transcription job as the API shows it (progress/, events/, retry, transcribe). */
-export interface TranscriptionState {
-  id: string;
-  status: JobState['status'];
-  progress: number;
-  attempts: number;
-  failure_reason: string | null;
-  language: string | null;
-  engine: string | null;
-  transcript_edited: boolean;
-  updated_at: string;
-}
+export type { TranscriptionState };
 
+/** A voice note's transcription job as the API shows it (progress/, events/, retry, transcribe). */
 export function presentState(note: JobState): TranscriptionState {
   return {
     id: note.id,

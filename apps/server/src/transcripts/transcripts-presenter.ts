@@ -1,3 +1,4 @@
+import type { TranscriptVersionList } from '@voxpad/shared/transcripts';
 import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
 import type { TranscriptVersionRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
@@ -6,18 +7,6 @@ import type { JobNote } from './transcripts-repository.ts';
 
 export { presentState, type TranscriptionState } from './transcription-state.ts';
 
-export interface PresentedVersion {
-  id: string;
-  source: TranscriptVersionRow['source'];
-  /** What made an engine version; null for typed text and for versions older than migration 0016. */
-  engine: string | null;
-  model: string | null;
-  text: string;
-  segments: TranscriptSegment[];
-  created_at: string;
-  current: boolean;
-}
-
 const segmentsOf = (json: string | null): TranscriptSegment[] =>
   json ? (JSON.parse(json) as TranscriptSegment[]) : [];
 
@@ -25,7 +14,7 @@ const segmentsOf = (json: string | null): TranscriptSegment[] =>
 export function presentVersions(
   versions: TranscriptVersionRow[],
   noteTranscript: string | null,
-): { results: PresentedVersion[] } {
+): TranscriptVersionList {
   const current = versions.find((v) => v.text === noteTranscript);
   return {
     results: versions.map((v) => ({

@@ -19,7 +19,6 @@ import { presentState, presentVersions, transcriptDocument } from './transcripts
 import { TranscriptsService, type TranscriptsServiceDeps } from './transcripts-service.ts';
 
 export { presentState, type TranscriptionState } from './transcripts-presenter.ts';
-export { TRANSCRIPT_ERROR_CODES } from './transcripts-service.ts';
 
 type NoteParams = { Params: { padId: string; noteId: string } };
 

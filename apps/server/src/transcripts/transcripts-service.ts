@@ -5,17 +5,12 @@
  * what is allowed and keeps text a person typed.
  */
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
+import { TRANSCRIPT_ERROR_CODES } from '@voxpad/shared/transcripts';
 import type { Db } from '../db/database.ts';
 import { ApiProblem, notFound } from '../http/api-problem.ts';
 import type { TranscriptionQueue } from '../jobs/transcription-queue.ts';
 import { saveCurrentAsVersion } from './transcript-edits.ts';
 import { findJobNote, listVersions, transcriptIsEdited, type JobNote } from './transcripts-repository.ts';
-
-export const TRANSCRIPT_ERROR_CODES = {
-  notFailed: 'not_failed',
-  busy: 'transcription_in_progress',
-  noTranscript: 'no_transcript',
-} as const;
 
 export interface TranscriptsServiceDeps {
   db: Db;

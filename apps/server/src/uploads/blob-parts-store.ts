@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { ApiProblem } from '../http/api-problem.ts';
 import type { UploadRow } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import { expiryOf, type OpenUploadLimits } from './open-upload-limits.ts';
 import { deleteParts, partKey, UPLOADS_PREFIX, uploadIdOfPart } from './upload-parts.ts';
 import {
   advanceOffset,
@@ -18,10 +19,15 @@ import {
 export interface BlobPartsStoreOptions {
   db: Db;
   storage: BlobStorage;
-  /** An upload that receives no bytes for this long expires. */
-  expiryMs: number;
+  /** When an upload expires: after a time without bytes, and at the end of its lifetime. */
+  limits: OpenUploadLimits;
   /** Who creates the upload with this id: the route admitted them just before tus calls create(). */
   ownerOfNewUpload: (uploadId: string) => string | undefined;
+  /**
+   * Checks the owner's open uploads again once the new one is recorded (creations may race);
+   * throws the refusal, and the new upload is removed.
+   */
+  confirmNew: (ownerId: string, lengthBytes: number) => Promise<void>;
   /**
    * Looks at the first bytes once enough are stored; false while too few are in, throws the
    * refusal when they are not audio.
@@ -42,8 +48,9 @@ const ORPHAN_GRACE_MS = 60 * 60 * 1000;
  * (upload-parts.ts), the upload's record is a row in `uploads`. A PATCH cut off part-way
  * keeps the bytes that arrived, so the client resumes right after them.
  *
- * tus reports an upload's expiry as `creation_date` + expiration; creation_date is given as
- * the time of the last write, so an upload expires after UPLOAD_EXPIRY_HOURS without bytes.
+ * tus reports an upload's expiry as `creation_date` + expiration (the idle time); the row's
+ * `expires_at` is the real one (idle or lifetime, open-upload-limits.ts), so creation_date is
+ * given as `expires_at` minus the idle time and tus tells clients the right moment.
  */
 export class BlobPartsStore extends DataStore {
   constructor(private readonly options: BlobPartsStoreOptions) {
@@ -56,6 +63,7 @@ export class BlobPartsStore extends DataStore {
     const meta = upload.metadata ?? {};
     if (!ownerId || upload.size === undefined) throw ERRORS.UNKNOWN_ERROR;
     const now = Date.now();
+    const expiresAt = expiryOf(this.options.limits, now, now);
     await insertUpload(this.options.db, {
       id: upload.id,
       owner_id: ownerId,
@@ -66,21 +74,27 @@ export class BlobPartsStore extends DataStore {
       offset_bytes: 0,
       created_at: now,
       updated_at: now,
-      expires_at: now + this.options.expiryMs,
+      expires_at: expiresAt,
     });
-    upload.creation_date = new Date(now).toISOString();
+    try {
+      await this.options.confirmNew(ownerId, upload.size);
+    } catch (error) {
+      await deleteUpload(this.options.db, upload.id);
+      throw error;
+    }
+    upload.creation_date = new Date(expiresAt - this.options.limits.idleMs).toISOString();
     return upload;
   }
 
   override async getUpload(id: string): Promise<Upload> {
     const row = await findUpload(this.options.db, id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
-    return toTusUpload(row);
+    return toTusUpload(row, this.options.limits.idleMs);
   }
 
   /** Stores what the request sends as the part at `offset`; returns the new offset. */
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
-    const { db, storage, expiryMs } = this.options;
+    const { db, storage, limits } = this.options;
     const row = await findUpload(db, id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.offset_bytes !== offset) throw ERRORS.INVALID_OFFSET;
@@ -93,7 +107,8 @@ export class BlobPartsStore extends DataStore {
     }
     const now = Date.now();
     const to = offset + sizeBytes;
-    if (!(await advanceOffset(db, id, { from: offset, to, now, expiresAt: now + expiryMs }))) {
+    const expiresAt = expiryOf(limits, row.created_at, now);
+    if (!(await advanceOffset(db, id, { from: offset, to, now, expiresAt }))) {
       throw ERRORS.INVALID_OFFSET;
     }
     if (!row.audio_checked) await this.checkStart(row, to);
@@ -106,7 +121,7 @@ export class BlobPartsStore extends DataStore {
   }
 
   override getExpiration(): number {
-    return this.options.expiryMs;
+    return this.options.limits.idleMs;
   }
 
   /** Removes expired uploads and parts nobody owns any more; returns how many uploads went. */
@@ -153,13 +168,13 @@ export class BlobPartsStore extends DataStore {
   }
 }
 
-function toTusUpload(row: UploadRow): Upload {
+function toTusUpload(row: UploadRow, idleMs: number): Upload {
   return new Upload({
     id: row.id,
     size: row.length_bytes,
     offset: row.offset_bytes,
     metadata: { pad_id: row.pad_id, filename: row.file_name, filetype: row.file_type },
-    creation_date: new Date(row.updated_at).toISOString(),
+    creation_date: new Date(row.expires_at - idleMs).toISOString(),
   });
 }
 

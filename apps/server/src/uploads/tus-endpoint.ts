@@ -8,10 +8,11 @@ import { admitUpload } from './admit-upload.ts';
 import { checkAudioStart } from './audio-start-check.ts';
 import { BlobPartsStore } from './blob-parts-store.ts';
 import { finishUpload, type FinishDeps } from './finish-upload.ts';
+import { confirmOpenUpload, type OpenUploadLimits } from './open-upload-limits.ts';
 import { isTusError, tusProblem } from './upload-problems.ts';
 
 export interface TusEndpointDeps extends FinishDeps {
-  expiryMs: number;
+  limits: OpenUploadLimits;
 }
 
 /** One request as the route authenticated it; the tus hooks look it up by the request. */
@@ -41,12 +42,13 @@ export class TusEndpoint {
     this.store = new BlobPartsStore({
       db: deps.db,
       storage: deps.storage,
-      expiryMs: deps.expiryMs,
+      limits: deps.limits,
       ownerOfNewUpload: (id) => {
         const owner = this.admitted.get(id);
         this.admitted.delete(id);
         return owner;
       },
+      confirmNew: (ownerId, lengthBytes) => confirmOpenUpload(deps, deps.limits, ownerId, lengthBytes),
       checkStart: (upload) => checkAudioStart(deps.storage, upload, deps.maxDurationSeconds),
     });
     this.server = new Server({
@@ -99,7 +101,9 @@ export class TusEndpoint {
       if (call) Object.assign(call.problemHeaders, error.headers);
       return error;
     }
-    if (isTusError(error) && error.status_code < 500) return tusProblem(error, this.deps.maxBytes);
+    // A refusal of the client's request is answered in words; only what is left is our fault.
+    const refusal = isTusError(error) ? tusProblem(error, this.deps.maxBytes) : undefined;
+    if (refusal && refusal.status < 500) return refusal;
     call?.log.error({ err: error }, 'upload request failed');
     return new ApiProblem(500, [
       { code: API_ERROR_CODES.serverError, message: 'Something went wrong on our side. Please try again.' },

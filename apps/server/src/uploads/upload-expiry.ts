@@ -8,9 +8,10 @@ const MIN_INTERVAL_MS = 1000;
 const MAX_INTERVAL_MS = 15 * 60 * 1000;
 
 /**
- * Removes abandoned uploads (no bytes for UPLOAD_EXPIRY_HOURS) in the API process, a few
- * times per expiry period. Every API process runs it; removing an upload twice is harmless.
- * `stop` waits for a pass under way, so the database is not closed beneath it.
+ * Removes expired uploads (no bytes for UPLOAD_EXPIRY_HOURS, or started longer ago than
+ * UPLOAD_MAX_LIFETIME_HOURS) in the API process, a few times per `expiryMs`, the shorter of
+ * the two. Every API process runs it; removing an upload twice is harmless. `stop` waits for
+ * a pass under way, so the database is not closed beneath it.
  */
 export function startUploadExpiry(uploads: ExpiringUploads, expiryMs: number, log: FastifyBaseLogger) {
   const intervalMs = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, Math.round(expiryMs / 4)));

@@ -2,6 +2,7 @@ import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import { UPLOAD_ERROR_CODES } from '@voxpad/shared/uploads';
 import { ERRORS } from '@tus/utils';
 import { ApiProblem, badRequest, notFound } from '../http/api-problem.ts';
+import { durationText } from '../voice-notes/duration-text.ts';
 import { interrupted, tooLarge } from '../voice-notes/upload-problems.ts';
 
 /** A refusal tus itself makes: its status and its (terse, English-for-developers) text. */
@@ -32,6 +33,23 @@ export function uploadExpired(expiryMs: number): ApiProblem {
     },
   ]);
 }
+
+export function uploadOutlived(maxLifetimeMs: number): ApiProblem {
+  return new ApiProblem(410, [
+    {
+      code: UPLOAD_ERROR_CODES.expired,
+      message: `This upload was started more than ${durationText(maxLifetimeMs / 1000)} ago, the longest an upload may stay unfinished, and was removed. Start it again.`,
+    },
+  ]);
+}
+
+export const tooManyOpenUploads = (limit: number) =>
+  new ApiProblem(403, [
+    {
+      code: UPLOAD_ERROR_CODES.tooManyOpen,
+      message: `You have ${limit} unfinished ${limit === 1 ? 'upload' : 'uploads'}, the most one account may have at once. Finish or cancel one of them, or wait until one expires, then try again.`,
+    },
+  ]);
 
 const offsetConflict = () =>
   new ApiProblem(409, [
@@ -75,15 +93,17 @@ export function tusProblem(error: TusError, maxBytes: number): ApiProblem {
       return badRequest('Send the bytes as application/offset+octet-stream.', 'Content-Type');
     case ERRORS.ABORTED:
       return interrupted();
+    // tus says 501 for these; tus-js-client retries any 5xx, and no retry can succeed (ADR 0029).
     case ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION:
+      return badRequest(
+        'This server needs the length of an upload when it is created and cannot take it later. Send Upload-Length with the request that creates the upload.',
+        'Upload-Defer-Length',
+      );
     case ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION:
-      return new ApiProblem(501, [
-        {
-          code: API_ERROR_CODES.invalid,
-          message:
-            'Uploads here need their length up front and cannot be split into parallel parts. Send Upload-Length and upload one part after another.',
-        },
-      ]);
+      return badRequest(
+        'Uploads here cannot be sent in parallel pieces and joined (Upload-Concat). Upload the file as one part, one PATCH after another.',
+        'Upload-Concat',
+      );
   }
   return plainProblem(error.status_code, error.body);
 }

@@ -64,7 +64,18 @@ export async function deleteUpload(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Uploads that received nothing since before `now` minus the expiry, oldest first. */
+/** How many unfinished uploads the owner holds that have not expired. */
+export async function countOpenUploads(db: Db, ownerId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('owner_id', '=', ownerId)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Uploads whose expiry (idle or lifetime, open-upload-limits.ts) is past, soonest first. */
 export async function listExpiredUploadIds(db: Db, now: number, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('uploads')

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { isId } from '../lib/ids.ts';
 import { uploadCaller } from './upload-caller.ts';
-import { plainProblem, uploadExpired, uploadNotFound } from './upload-problems.ts';
+import { expiredProblem } from './open-upload-limits.ts';
+import { plainProblem, uploadNotFound } from './upload-problems.ts';
 import { startUploadExpiry } from './upload-expiry.ts';
 import { TusEndpoint, type TusEndpointDeps } from './tus-endpoint.ts';
 import { findOwnUpload } from './uploads-repository.ts';
@@ -32,7 +33,12 @@ const OWN_HEADERS = new Set(['content-length', 'content-type', 'connection']);
  */
 export function registerUploadRoutes(app: FastifyInstance, deps: TusEndpointDeps & { db: Db }): void {
   const endpoint = new TusEndpoint(deps);
-  const expiry = startUploadExpiry(endpoint, deps.expiryMs, app.log.child({ component: 'uploads' }));
+  const { idleMs, maxLifetimeMs } = deps.limits;
+  const expiry = startUploadExpiry(
+    endpoint,
+    Math.min(idleMs, maxLifetimeMs),
+    app.log.child({ component: 'uploads' }),
+  );
   app.addHook('onClose', () => expiry.stop());
 
   void app.register((uploads, _options, done) => {
@@ -51,7 +57,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: TusEndpointDeps
         const upload = isId(uploadId) ? await findOwnUpload(deps.db, ownerId, uploadId) : undefined;
         if (!upload) throw uploadNotFound();
         if (upload.expires_at <= Date.now() && request.method !== 'DELETE')
-          throw uploadExpired(deps.expiryMs);
+          throw expiredProblem(deps.limits, upload);
       }
       const call = { ownerId, uploadId, log: request.log, problemHeaders: {} };
       const response = await endpoint.handle(toWebRequest(request), call);

@@ -69,6 +69,7 @@ describe('statistics', () => {
       pads: [],
       queue: { pending: 0, processing: 0, failed: 0, depth: 0 },
       storage: { used_bytes: 0, limit_bytes: server.config.quotas.storageBytes },
+      upload_max_bytes: server.config.uploadMaxBytes,
     });
     const days = res.body.notes_per_day;
     expect(days).toHaveLength(30);

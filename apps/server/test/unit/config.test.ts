@@ -33,6 +33,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 
+  it('limits unfinished uploads and live sockets per account by default, and refuses no limit', () => {
+    const base = { PUBLIC_URL: 'http://127.0.0.1:8080', SECRET_KEY: 'k'.repeat(32) };
+    const config = loadConfig(base);
+    expect(config.openUploadsPerUser).toBe(10);
+    expect(config.uploadMaxLifetimeMs).toBe(72 * 3_600_000);
+    expect(config.liveStreamsPerUser).toBe(3);
+    const set = loadConfig({
+      ...base,
+      UPLOADS_OPEN_PER_USER: '4',
+      UPLOAD_MAX_LIFETIME_HOURS: '0.5',
+      LIVE_STREAMS_PER_USER: '1',
+    });
+    expect([set.openUploadsPerUser, set.uploadMaxLifetimeMs, set.liveStreamsPerUser]).toEqual([
+      4, 1_800_000, 1,
+    ]);
+    for (const name of ['UPLOADS_OPEN_PER_USER', 'UPLOAD_MAX_LIFETIME_HOURS', 'LIVE_STREAMS_PER_USER']) {
+      expect(() => loadConfig({ ...base, [name]: '0' }), name).toThrow(name);
+    }
+  });
+
   it('lists every problem at once, naming each variable', () => {
     let error: unknown;
     try {

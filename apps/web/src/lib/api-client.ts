@@ -2,6 +2,7 @@ import { AUTH_BASE_PATH } from '@voxpad/shared/auth';
 import type { ApiError } from '@voxpad/shared/api-errors';
 import type { z } from 'zod';
 import { env } from './env.ts';
+import { sessionSettled, whileSessionRotates } from './session-rotation.ts';
 
 export const API_BASE_PATH = '/api/v1';
 
@@ -110,6 +111,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
+  /**
+   * The answer gives this browser a new session (a password change): the request outlives the
+   * page (keepalive), so its new cookies arrive even if the person leaves, and every other
+   * request waits for them instead of going out with the ended session.
+   */
+  rotatesSession?: boolean;
 }
 
 export interface UploadOptions {
@@ -179,14 +186,22 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     options: RequestOptions,
   ): Promise<{ response: Response; body: unknown }> {
     let response: Response;
-    try {
-      response = await doFetch(target, {
+    const request = () =>
+      doFetch(target, {
         method,
         credentials: 'include',
         headers: headersFor(method, options),
         body: options.body === undefined ? null : JSON.stringify(options.body),
         signal: options.signal ?? null,
+        keepalive: options.rotatesSession === true,
       });
+    try {
+      if (options.rotatesSession) {
+        response = await whileSessionRotates(request, csrfToken);
+      } else {
+        await sessionSettled(csrfToken);
+        response = await request();
+      }
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new NetworkError(error);

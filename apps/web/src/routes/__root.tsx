@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Toaster } from 'sonner';
 import { UpdatePrompt } from '../features/pwa/components/update-prompt.tsx';
 import { useTheme } from '../features/theme/hooks/use-theme.ts';
+import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { NotFound } from './-components/not-found.tsx';
 import { PublicShell } from './-components/public-shell.tsx';
 
@@ -35,22 +36,27 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   ),
 });
 
+/** Sonner's own phone breakpoint: below it toasts take the screen's width. */
+const PHONE_QUERY = '(max-width: 600px)';
+
 function RootLayout() {
   const [theme] = useTheme();
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <>
       <Outlet />
       <UpdatePrompt />
       {/* Sonner's defaults supply the rest of spec §9: 356 px wide, 45 px swipe threshold.
-          The top offset keeps toasts clear of the header's controls. */}
+          The top offset keeps toasts clear of the header's controls. On a phone a full-width
+          toast at the top covered the page's heading, so there they rise from the bottom. */}
       <Toaster
-        position="top-right"
+        position={phone ? 'bottom-center' : 'top-right'}
         duration={4000}
         visibleToasts={3}
         theme={theme}
         closeButton
         offset={{ top: 72 }}
-        mobileOffset={{ top: 72 }}
+        mobileOffset={{ bottom: 16 }}
       />
       {RouterDevtools && QueryDevtools ? (
         <Suspense fallback={null}>

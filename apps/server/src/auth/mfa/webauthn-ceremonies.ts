@@ -86,7 +86,7 @@ const mismatch = credentialError(
   'The passkey answer does not match this request. Please start again and use your passkey once.',
 );
 const possibleClone = credentialError(
-  'This passkey answered with an old signature count, so it may have been copied. Sign in another way and remove it from your account.',
+  'This passkey answered with an old signature count, so it may have been copied. Log in another way and remove it from your account.',
 );
 
 function failure(error: unknown): AuthInputError {

@@ -120,7 +120,7 @@ export const unknownPasskey = new AuthInputError([
     param: 'credential',
     code: 'incorrect_code',
     message:
-      'This passkey is not registered with any account here. Sign in another way, then add it to your account.',
+      'This passkey is not registered with any account here. Log in another way, then add it to your account.',
   },
 ]);
 const otherAccountsPasskey = new AuthInputError([

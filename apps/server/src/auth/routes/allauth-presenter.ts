@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { Flow, User } from '@voxpad/shared/auth';
+import { SESSION_HINT_COOKIE, type Flow, type User } from '@voxpad/shared/auth';
 import type { AuthenticatorType, UserRow } from '../../db/schema.ts';
 import { toEpochSeconds } from '../../lib/time.ts';
 import type { AuthSettings } from '../auth-settings.ts';
@@ -7,7 +7,7 @@ import type { AuthOutcome, CookieChanges } from '../flows/auth-outcome.ts';
 import { activePending } from '../sessions/pending-flows.ts';
 import { TRUST_COOKIE, trustCookieOptions } from '../mfa/trust.ts';
 import { reauthenticationFlows } from '../reauthentication/reauthentication.ts';
-import { SESSION_COOKIE } from '../sessions/session-plugin.ts';
+import { SESSION_COOKIE, type HintChange } from '../sessions/session-plugin.ts';
 import type { Session } from '../sessions/session-store.ts';
 import { SocialProviders } from '../social/provider-clients.ts';
 
@@ -96,6 +96,12 @@ function reauthenticationRequiredBody(
   };
 }
 
+/** The readable hint that a session exists (sessions/session-plugin.ts decides it). */
+function writeHint(reply: FastifyReply, change: HintChange): void {
+  if (change?.set) reply.setCookie(SESSION_HINT_COOKIE, '1', change.options);
+  else if (change) reply.clearCookie(SESSION_HINT_COOKIE, change.options);
+}
+
 /** The session cookie (and the csrftoken bound to it) of a session started or ended, and the trust cookie. */
 function writeCookies(reply: FastifyReply, settings: AuthSettings, cookies: CookieChanges) {
   const request = reply.request;
@@ -103,9 +109,11 @@ function writeCookies(reply: FastifyReply, settings: AuthSettings, cookies: Cook
   if (cookies.session === 'ended') {
     const { maxAge: _maxAge, ...clearing } = options;
     reply.clearCookie(SESSION_COOKIE, clearing);
+    writeHint(reply, request.server.sessions.hintFor(request, undefined));
     reply.issueCsrfToken(undefined);
   } else if (cookies.session) {
     reply.setCookie(SESSION_COOKIE, cookies.session.token, options);
+    writeHint(reply, request.server.sessions.hintFor(request, cookies.session.session));
     reply.issueCsrfToken(cookies.session.token);
   }
   if (cookies.trustedBrowser) {

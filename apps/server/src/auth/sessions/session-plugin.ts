@@ -1,8 +1,15 @@
 import fp from 'fastify-plugin';
+import { SESSION_HINT_COOKIE } from '@voxpad/shared/auth';
 import type { FastifyRequest } from 'fastify';
 import type { Session, SessionData, SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sessionid';
+// SESSION_HINT_COOKIE says nothing the page could not learn by asking; the server never trusts it.
+
+/** Whether the web app should ask the server about this session (see SESSION_HINT_COOKIE). */
+function worthAsking(session: Pick<Session, 'userId' | 'data'>): boolean {
+  return session.userId !== null || session.data.pending !== undefined;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +27,7 @@ export interface StartedSession {
   session: Session;
 }
 
-/** How the session cookie is written (routes/session-cookie.ts writes it). */
+/** How the session cookie is written (the auth routes' presenter writes it). */
 export interface SessionCookieOptions {
   path: '/';
   httpOnly: true;
@@ -29,11 +36,20 @@ export interface SessionCookieOptions {
   maxAge: number;
 }
 
+/** What the answer does with SESSION_HINT_COOKIE: set it, clear it, or leave it. */
+export type HintChange =
+  | { set: true; options: Omit<SessionCookieOptions, 'httpOnly'> & { httpOnly: false } }
+  | { set: false; options: { path: '/'; httpOnly: false; sameSite: 'lax'; secure: boolean } }
+  | undefined;
+
 /**
  * Starts, rotates and ends sessions for a request; the rows live in the SessionStore. Writing
- * the cookie is the answer's part: the auth routes' presenter sets what `begin` returns.
+ * the cookies is the answer's part: the auth routes' presenter sets what `begin` returns.
  */
 export class SessionCookies {
+  /** Requests whose answer already says what the hint is (a session started or ended). */
+  private readonly hinted = new WeakSet<FastifyRequest>();
+
   constructor(
     readonly store: SessionStore,
     private readonly options: { secure: boolean; maxAgeMs: number },
@@ -77,9 +93,49 @@ export class SessionCookies {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: this.options.secure || request.protocol === 'https',
+      secure: this.secureFor(request),
       maxAge: Math.floor(this.options.maxAgeMs / 1000),
     };
+  }
+
+  /**
+   * SESSION_HINT_COOKIE for an answer that starts a session (`session`) or ends one
+   * (undefined); it lives exactly as long as the session cookie.
+   */
+  hintFor(request: FastifyRequest, session: Session | undefined): HintChange {
+    this.hinted.add(request);
+    const options = {
+      path: '/' as const,
+      httpOnly: false as const,
+      sameSite: 'lax' as const,
+      secure: this.secureFor(request),
+    };
+    if (session && worthAsking(session)) {
+      return { set: true, options: { ...options, maxAge: Math.floor(this.options.maxAgeMs / 1000) } };
+    }
+    return request.cookies[SESSION_HINT_COOKIE] !== undefined ? { set: false, options } : undefined;
+  }
+
+  /**
+   * Mends a hint that disagrees with the cookies the browser sent: a session from before the
+   * hint existed gets one (on the very first response, the page itself), a hint without a
+   * session cookie goes. A hint beside a session that has ended stays until the page's own
+   * GET auth/session is answered 401: the web app then drops it.
+   */
+  async mendedHint(request: FastifyRequest): Promise<HintChange> {
+    if (this.hinted.has(request)) return undefined;
+    const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
+    const hasHint = request.cookies[SESSION_HINT_COOKIE] !== undefined;
+    if (hasHint && !hasSession) return this.hintFor(request, undefined);
+    if (hasSession && !hasHint) {
+      const session = await request.getSession();
+      if (session && worthAsking(session)) return this.hintFor(request, session);
+    }
+    return undefined;
+  }
+
+  private secureFor(request: FastifyRequest): boolean {
+    return this.options.secure || request.protocol === 'https';
   }
 }
 
@@ -97,6 +153,13 @@ export const sessionPlugin = fp<{ cookies: SessionCookies }>(
         return loaded;
       };
       next();
+    });
+    // The hint follows every answer, the pages' included, not only the auth API's.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const change = await cookies.mendedHint(request);
+      if (change?.set) reply.setCookie(SESSION_HINT_COOKIE, '1', change.options);
+      else if (change) reply.clearCookie(SESSION_HINT_COOKIE, change.options);
+      return payload;
     });
     done();
   },

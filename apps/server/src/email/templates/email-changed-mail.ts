@@ -8,7 +8,7 @@ export function emailChangedMail(input: { to: string; from: string; newEmail: st
       text: `You are receiving this mail because the primary email address of your account was changed from ${input.from} to ${input.newEmail}.`,
     },
     {
-      text: 'Mails about your account now go to the new address. If you did not make this change, sign in, reset your password and review the addresses of your account at once.',
+      text: 'Mails about your account now go to the new address. If you did not make this change, log in, reset your password and review the addresses of your account at once.',
     },
   ]);
 }

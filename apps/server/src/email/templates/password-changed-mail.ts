@@ -9,7 +9,7 @@ export function passwordChangedMail(input: { to: string; set: boolean; resetUrl:
   return composeMail(input.to, input.set ? 'Password Set' : 'Password Changed', [
     { text: `You are receiving this mail because of a change to your account: ${what}` },
     {
-      text: 'Every other device signed in to your account was signed out and its personal API tokens were revoked. If you did not make this change, reset your password now:',
+      text: 'Every other device logged in to your account was logged out and its personal API tokens were revoked. If you did not make this change, reset your password now:',
     },
     { link: input.resetUrl, label: 'Reset my password' },
   ]);

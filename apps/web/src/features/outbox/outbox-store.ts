@@ -99,7 +99,7 @@ export interface RecordingToSend {
 
 async function enqueue(input: RecordingToSend): Promise<OutboxItem> {
   const ownerId = currentOwner;
-  if (ownerId === null) throw new Error('Sign in to upload recordings.');
+  if (ownerId === null) throw new Error('Log in to upload recordings.');
   const item: OutboxItem = {
     id: crypto.randomUUID(),
     ownerId,

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { SHARED_FILE_PREFIX, SHARED_FILES_CACHE } from './service-worker/cache-rules.ts';
 
 /** Files another app shared into Voxpad; the service worker keeps them until a pad is picked. */
@@ -15,6 +16,20 @@ export async function readSharedFiles(batch: string): Promise<File[]> {
     files.push(new File([await response.blob()], name, { type }));
   }
   return files;
+}
+
+export function sharedFilesQueryKey(batch: string | null) {
+  return ['shared-files', batch] as const;
+}
+
+/** The files of one share, read once: they stay as they were until the batch is forgotten. */
+export function sharedFilesQueryOptions(batch: string | null) {
+  return queryOptions({
+    queryKey: sharedFilesQueryKey(batch),
+    queryFn: () => (batch ? readSharedFiles(batch) : Promise.resolve([])),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 }
 
 export async function forgetSharedFiles(batch: string): Promise<void> {

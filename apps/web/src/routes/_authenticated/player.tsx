@@ -72,7 +72,8 @@ function PlayerPage() {
               id={selectId}
               value={padId ?? ''}
               onChange={(event) => void navigate({ search: { pad: event.target.value }, replace: true })}
-              className={`rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`}
+              // A long pad name makes the option wider than a phone: the picker keeps to the page.
+              className={`max-w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm max-sm:min-h-11 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`}
             >
               {padId === undefined ? <option value="">Loading…</option> : null}
               {allPads.map((pad) => (

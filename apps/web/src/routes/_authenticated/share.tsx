@@ -7,7 +7,9 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { enqueueFile } from '../../features/outbox/outbox-store.ts';
 import { usePads } from '../../features/pads/api/get-pads.ts';
-import { forgetSharedFiles, readSharedFiles } from '../../features/pwa/shared-files.ts';
+import { forgetSharedFiles, sharedFilesQueryOptions } from '../../features/pwa/shared-files.ts';
+import { statsQueryOptions } from '../../features/stats/api/get-stats.ts';
+import { fileRefusal } from '../../features/voice-notes/utils/upload-file.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import { PageHeading } from '../-components/page-heading.tsx';
@@ -23,12 +25,7 @@ export const Route = createFileRoute('/_authenticated/share')({
 function SharePage() {
   useDocumentTitle('Add shared audio');
   const { batch } = Route.useSearch();
-  const shared = useQuery({
-    queryKey: ['shared-files', batch ?? null],
-    queryFn: () => (batch ? readSharedFiles(batch) : Promise.resolve([])),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const shared = useQuery(sharedFilesQueryOptions(batch ?? null));
   return (
     <div className="max-w-xl space-y-6">
       <PageHeading title="Add shared audio" description="Choose the pad the shared recording goes to." />
@@ -54,10 +51,17 @@ function ShareForm({ batch, files }: { batch: string; files: File[] }) {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const selectId = useId();
+  const maxBytes = useQuery(statsQueryOptions()).data?.upload_max_bytes;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!padId) return;
+    // An empty or oversized file is refused now, not after it was kept and sent.
+    const refusals = files.flatMap((file) => fileRefusal(file, maxBytes) ?? []);
+    if (refusals.length > 0) {
+      setError(refusals.join(' '));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {

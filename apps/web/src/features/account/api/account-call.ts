@@ -84,6 +84,8 @@ export function isReauthenticationRequired(envelope: Envelope<unknown>): boolean
  */
 export interface AccountCallOptions {
   conflictMessage?: string;
+  /** The answer gives this browser a new session (see RequestOptions.rotatesSession). */
+  rotatesSession?: boolean;
 }
 
 /**
@@ -96,7 +98,10 @@ export async function accountCall<T>(
   body?: unknown,
   options: AccountCallOptions = {},
 ): Promise<T> {
-  const envelope = await apiClient.auth<Envelope<T>>(method, path, body === undefined ? {} : { body });
+  const envelope = await apiClient.auth<Envelope<T>>(method, path, {
+    ...(body === undefined ? {} : { body }),
+    ...(options.rotatesSession ? { rotatesSession: true } : {}),
+  });
   if (envelope.status === 200) return envelope.data as T;
   if (isReauthenticationRequired(envelope)) {
     throw new ReauthenticationRequiredError(reauthenticationMethodsOf(envelope.data?.flows ?? []));

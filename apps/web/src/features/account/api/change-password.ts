@@ -8,7 +8,8 @@ import { accountCall } from './account-call.ts';
  * sessions end, API tokens are revoked, and this browser gets a fresh session and csrftoken.
  */
 export async function changePassword(request: ChangePasswordRequest): Promise<void> {
-  await accountCall<unknown>('POST', 'account/password/change', request);
+  // Leaving the page while it says "Saving…" must not lose the new session's cookies.
+  await accountCall<unknown>('POST', 'account/password/change', request, { rotatesSession: true });
 }
 
 export function useChangePassword(options: { onChanged?: () => void } = {}) {

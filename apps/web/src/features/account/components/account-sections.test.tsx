@@ -127,7 +127,7 @@ describe('password', () => {
     });
     expect(onChanged).toHaveBeenCalledOnce();
     expect((await screen.findByRole('status')).textContent).toMatch(
-      /password was changed\. Your other sessions were signed out and your API tokens revoked/,
+      /password was changed\. Your other sessions were logged out and your API tokens revoked/,
     );
   });
 
@@ -210,7 +210,7 @@ describe('sessions', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^Chrome on LinuxThis device127\.0\.0\.1 · logged in .* · last active today$/),
       expect.stringMatching(
-        /^Firefox on Windows192\.0\.2\.7 · logged in .* · last active 1 day agoSign out this session$/,
+        /^Firefox on Windows192\.0\.2\.7 · logged in .* · last active 1 day agoLog out this session$/,
       ),
       expect.stringMatching(/^curl192\.0\.2\.9/),
     ]);
@@ -218,13 +218,13 @@ describe('sessions', () => {
     expect(within(rows[1]!).getByText('Firefox on Windows').getAttribute('title')).toBe(firefox);
 
     await act(async () => {
-      fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Sign out this session' }));
+      fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Log out this session' }));
     });
     expect(server).toHaveBeenCalledWith('DELETE', 'auth/sessions', { body: { sessions: [7] } });
     await waitFor(() => expect(screen.queryByText('Firefox on Windows')).toBeNull());
 
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Log out all other sessions' }));
     });
     expect(server).toHaveBeenLastCalledWith('DELETE', 'auth/sessions', { body: { sessions: [9] } });
     expect(await screen.findByText('You are not logged in anywhere else.')).toBeTruthy();

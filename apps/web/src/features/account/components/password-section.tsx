@@ -64,12 +64,12 @@ export function PasswordSection({
       description={
         !asksCurrent
           ? 'Your account has no password yet. Set one to log in with your email address and password too.'
-          : 'Changing your password signs you out on every other device and revokes your API tokens.'
+          : 'Changing your password logs you out on every other device and revokes your API tokens.'
       }
     >
       {done ? (
         <FormAlert tone="success">
-          Your password was {done}. Your other sessions were signed out and your API tokens revoked; this
+          Your password was {done}. Your other sessions were logged out and your API tokens revoked; this
           browser stays logged in.
         </FormAlert>
       ) : null}

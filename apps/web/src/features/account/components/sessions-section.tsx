@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { daysAgo } from '../../../lib/days-ago.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { accountErrorsOf } from '../api/account-call.ts';
 import { useEndSessions } from '../api/end-sessions.ts';
 import { useSessions } from '../api/get-sessions.ts';
@@ -13,7 +14,7 @@ import { Badge, AccountSection } from './account-section.tsx';
 function When({ seconds, children }: { seconds: number; children: string }) {
   const date = new Date(seconds * 1000);
   return (
-    <time dateTime={date.toISOString()} title={date.toLocaleString()}>
+    <time dateTime={date.toISOString()} title={formatDateTime(date)}>
       {children}
     </time>
   );
@@ -39,7 +40,7 @@ function SessionRow({
         </p>
         <p className="text-xs break-words text-slate-500 dark:text-slate-400">
           {session.ip || 'Unknown address'} · logged in{' '}
-          <When seconds={session.created_at}>{new Date(session.created_at * 1000).toLocaleDateString()}</When>
+          <When seconds={session.created_at}>{formatDateTime(session.created_at * 1000)}</When>
           {session.last_seen_at !== undefined ? (
             <>
               {' '}
@@ -50,7 +51,7 @@ function SessionRow({
       </div>
       {onEnd ? (
         <Button variant="secondary" disabled={ending} aria-describedby={descriptionId} onClick={onEnd}>
-          {ending ? 'Signing out…' : 'Sign out this session'}
+          {ending ? 'Logging out…' : 'Log out this session'}
         </Button>
       ) : null}
     </li>
@@ -68,7 +69,7 @@ export function SessionsSection() {
   return (
     <AccountSection
       title="Active sessions"
-      description="The browsers and devices logged in to your account. Sign out any you do not recognise, then change your password."
+      description="The browsers and devices logged in to your account. Log out any you do not recognise, then change your password."
     >
       {sessions.isPending ? (
         <Spinner label="Loading sessions…" />
@@ -97,7 +98,7 @@ export function SessionsSection() {
               disabled={end.isPending}
               onClick={() => end.mutate(others.map((session) => session.id))}
             >
-              Sign out all other sessions
+              Log out all other sessions
             </Button>
           ) : (
             <p className="text-sm text-slate-600 dark:text-slate-300">You are not logged in anywhere else.</p>

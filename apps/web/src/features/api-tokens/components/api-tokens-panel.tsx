@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { isHttpError } from '../../../lib/api-client.ts';
 import { daysAgo } from '../../../lib/days-ago.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { useCreateApiToken } from '../api/create-api-token.ts';
 import { useApiTokens } from '../api/get-api-tokens.ts';
@@ -19,7 +20,7 @@ const NEVER = 'never';
 /** A date as the person reads it, with the exact moment on hover and for assistive technology. */
 function When({ iso, children }: { iso: string; children: string }) {
   return (
-    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+    <time dateTime={iso} title={formatDateTime(iso)}>
       {children}
     </time>
   );
@@ -141,7 +142,7 @@ export function ApiTokensPanel({
           Personal API tokens
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Scripts and apps that speak the OpenAI audio API can transcribe with voxpad: send the audio to{' '}
+          Scripts and apps that speak the OpenAI audio API can transcribe with Voxpad: send the audio to{' '}
           <code className="rounded bg-slate-100 px-1 font-mono text-xs break-all dark:bg-slate-800">
             POST {origin}/v1/audio/transcriptions
           </code>{' '}

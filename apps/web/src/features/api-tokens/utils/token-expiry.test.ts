@@ -12,6 +12,11 @@ describe('token expiry', () => {
     expect(expiryLabel({ expires_at: inHours(24 * 30) }, now)).toBe('expires in 30 days');
   });
 
+  it('says a token made a moment ago for 90 days expires in 90 days, not 89', () => {
+    const madeAMomentAgo = new Date(now + 90 * 24 * 3_600_000 - 2_000).toISOString();
+    expect(expiryLabel({ expires_at: madeAMomentAgo }, now)).toBe('expires in 90 days');
+  });
+
   it('says since when an expired token has been refused', () => {
     expect(expiryLabel({ expires_at: inHours(0) }, now)).toBe('expired today');
     expect(expiryLabel({ expires_at: inHours(-72) }, now)).toBe('expired 3 days ago');

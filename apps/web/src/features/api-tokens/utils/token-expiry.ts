@@ -19,13 +19,16 @@ export function isExpired(token: Pick<ApiToken, 'expires_at'>, now: number = Dat
   return token.expires_at !== null && Date.parse(token.expires_at) <= now;
 }
 
-/** "never expires", "expires today", "expires in 1 day", "expires in 12 days", "expired 3 days ago". */
+/**
+ * "never expires", "expires today", "expires in 1 day", "expires in 12 days", "expired 3 days ago".
+ * Days are rounded, not cut: a token made a moment ago for 90 days expires in 90 days, not 89.
+ */
 export function expiryLabel(token: Pick<ApiToken, 'expires_at'>, now: number = Date.now()): string {
   if (token.expires_at === null) return 'never expires';
   const at = Date.parse(token.expires_at);
   if (!Number.isFinite(at)) return 'never expires';
   if (at <= now) return `expired ${daysAgo(at, now)}`;
-  const days = Math.floor((at - now) / DAY_MS);
+  const days = Math.round((at - now) / DAY_MS);
   if (days === 0) return 'expires today';
   return days === 1 ? 'expires in 1 day' : `expires in ${days} days`;
 }

@@ -1,6 +1,7 @@
 import type { AuthConfigResponse } from '@voxpad/shared/auth';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiClient, HttpError } from '../../../lib/api-client.ts';
+import { authQueryKey } from './get-session.ts';
 
 export type AuthConfig = AuthConfigResponse['data'];
 
@@ -10,9 +11,11 @@ export async function getAuthConfig(): Promise<AuthConfig> {
   return response.data;
 }
 
+export const authConfigQueryKey = [...authQueryKey, 'config'] as const;
+
 export function authConfigQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'config'] as const,
+    queryKey: authConfigQueryKey,
     queryFn: getAuthConfig,
     // Spec §4: never stale, yet refetched on window focus. With an infinite stale time `true`
     // would never fire (React Query refetches only stale queries on focus), hence 'always'.

@@ -68,9 +68,11 @@ describe('fetchSession against a server', () => {
     calls.length = 0;
   });
 
+  const hinted = () => true;
+
   it('logs out (DELETE session) on an authenticated-but-410 session and is anonymous', async () => {
     sessionAnswer = { status: 410, body: { status: 410, data: {}, meta: { is_authenticated: true } } };
-    await expect(fetchSession(client)).resolves.toEqual({ isAuthenticated: false, flows: [] });
+    await expect(fetchSession(client, hinted)).resolves.toEqual({ isAuthenticated: false, flows: [] });
     expect(calls).toEqual([
       'GET /_headless/browser/v1/auth/session',
       'DELETE /_headless/browser/v1/auth/session',
@@ -79,7 +81,7 @@ describe('fetchSession against a server', () => {
 
   it('does not log out an authenticated session', async () => {
     sessionAnswer = { status: 200, body: { status: 200, data: { user }, meta: { is_authenticated: true } } };
-    await expect(fetchSession(client)).resolves.toEqual({ isAuthenticated: true, user });
+    await expect(fetchSession(client, hinted)).resolves.toEqual({ isAuthenticated: true, user });
     expect(calls).toEqual(['GET /_headless/browser/v1/auth/session']);
   });
 
@@ -88,7 +90,39 @@ describe('fetchSession against a server', () => {
       status: 401,
       body: { status: 401, data: { flows: [] }, meta: { is_authenticated: false } },
     };
+    await expect(fetchSession(client, hinted)).resolves.toEqual({ isAuthenticated: false, flows: [] });
+    expect(calls).toEqual(['GET /_headless/browser/v1/auth/session']);
+  });
+
+  it('does not ask at all without the server’s session hint: a signed-out load makes no 401', async () => {
+    sessionAnswer = { status: 200, body: { status: 200, data: { user }, meta: { is_authenticated: true } } };
+    await expect(fetchSession(client, () => false)).resolves.toEqual({ isAuthenticated: false, flows: [] });
+    expect(calls).toEqual([]);
+  });
+
+  it('reads the hint from the session_hint cookie and drops it once the server says the session is gone', async () => {
+    sessionAnswer = {
+      status: 401,
+      body: { status: 401, data: { flows: [] }, meta: { is_authenticated: false } },
+    };
+    document.cookie = 'session_hint=1; Path=/';
     await expect(fetchSession(client)).resolves.toEqual({ isAuthenticated: false, flows: [] });
     expect(calls).toEqual(['GET /_headless/browser/v1/auth/session']);
+    expect(document.cookie).not.toContain('session_hint');
+    calls.length = 0;
+    await fetchSession(client);
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps the hint while a flow is pending (a login waiting for its second factor)', async () => {
+    const flows = [{ id: 'mfa_authenticate' as const, is_pending: true as const }];
+    sessionAnswer = {
+      status: 401,
+      body: { status: 401, data: { flows }, meta: { is_authenticated: false } },
+    };
+    document.cookie = 'session_hint=1; Path=/';
+    await expect(fetchSession(client)).resolves.toEqual({ isAuthenticated: false, flows });
+    expect(document.cookie).toContain('session_hint=1');
+    document.cookie = 'session_hint=; Max-Age=0; Path=/';
   });
 });

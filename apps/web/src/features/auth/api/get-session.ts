@@ -2,6 +2,7 @@ import type { Flow, User } from '@voxpad/shared/auth';
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiClient } from '../../../lib/api-client.ts';
 import { isAuthenticatedResponse, type AuthResponse } from './auth-response.ts';
+import { dropSessionHint, hasSessionHint } from './session-hint.ts';
 
 export type SessionState = { isAuthenticated: true; user: User } | { isAuthenticated: false; flows: Flow[] };
 
@@ -34,9 +35,21 @@ export function deleteSession(client: ApiClient = apiClient): Promise<AuthRespon
   return client.auth<AuthResponse>('DELETE', 'auth/session');
 }
 
-/** Reads the session, performing the logout a gone (410) session requires. */
-export async function fetchSession(client: ApiClient = apiClient): Promise<SessionState> {
+/**
+ * Reads the session, performing the logout a gone (410) session requires. A browser without the
+ * server's session hint is signed out: asking would only get a 401, which Chromium logs as a
+ * failed request on every signed-out page load.
+ */
+export async function fetchSession(
+  client: ApiClient = apiClient,
+  hinted: () => boolean = hasSessionHint,
+): Promise<SessionState> {
+  if (!hinted()) return ANONYMOUS_SESSION;
   const { state, mustLogout } = deriveSessionState(await getSessionResponse(client));
+  if (!state.isAuthenticated && !state.flows.some((flow) => flow.is_pending === true)) {
+    // The session ended on the server (expired, ended from another device): ask no more.
+    dropSessionHint();
+  }
   if (mustLogout) {
     try {
       await deleteSession(client);
@@ -48,7 +61,9 @@ export async function fetchSession(client: ApiClient = apiClient): Promise<Sessi
   return state;
 }
 
-export const sessionQueryKey = ['auth', 'session'] as const;
+/** Everything the auth API answers; kept when the signed-in user's data is dropped at logout. */
+export const authQueryKey = ['auth'] as const;
+export const sessionQueryKey = [...authQueryKey, 'session'] as const;
 
 export function sessionQueryOptions() {
   return queryOptions({

@@ -1,6 +1,8 @@
 import type { Provider } from '@voxpad/shared/auth';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { AuthResponse } from './auth-response.ts';
+import { authQueryKey } from './get-session.ts';
 
 /** What the provider told the server so far (allauth's ProviderSignup response). */
 export interface ProviderSignupInfo {
@@ -16,6 +18,13 @@ export async function getProviderSignup(): Promise<ProviderSignupInfo | null> {
     'auth/provider/signup',
   );
   return response.status === 200 && response.data ? response.data : null;
+}
+
+export const providerSignupQueryKey = [...authQueryKey, 'provider-signup'] as const;
+
+/** The pending provider signup, read afresh each time the form shows. */
+export function providerSignupQueryOptions() {
+  return queryOptions({ queryKey: providerSignupQueryKey, queryFn: getProviderSignup, staleTime: 0 });
 }
 
 /** POST auth/provider/signup with `{email, username?}`: 200 logged in, 401 verify the email, 400 errors. */

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import type { AuthResponse } from '../api/auth-response.ts';
 import { logInWithPasskey } from '../api/passkey-login.ts';
 
-/** "Sign in with a passkey": the browser lists the passkeys it holds for this site. */
+/** "Use a passkey": the browser lists the passkeys it holds for this site. */
 export function PasskeyLoginButton({
   onResponse,
   onError,
@@ -21,7 +21,7 @@ export function PasskeyLoginButton({
   });
   return (
     <Button variant="secondary" className="w-full" disabled={login.isPending} onClick={() => login.mutate()}>
-      {login.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+      {login.isPending ? 'Waiting for your passkey…' : 'Use a passkey'}
     </Button>
   );
 }

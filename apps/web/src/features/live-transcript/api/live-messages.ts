@@ -1,18 +1,10 @@
-import { z } from 'zod';
-import { transcriptWordSchema, voiceNoteSchema } from '@voxpad/shared/voice-notes';
-
-/**
- * What the live transcription socket sends (README "Live transcription"): words of the
- * sentence still being spoken (partial), words of a finished sentence (final), the filed note,
- * or an error just before the server closes.
- */
-export const liveServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('partial'), words: z.array(transcriptWordSchema) }),
-  z.object({ type: z.literal('final'), words: z.array(transcriptWordSchema) }),
-  z.object({ type: z.literal('filed'), note: voiceNoteSchema }),
-  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
-]);
-export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
+import {
+  LIVE_SAMPLE_RATE,
+  liveServerMessageSchema,
+  type LiveServerMessage,
+  type LiveStartMessage,
+  type LiveStopMessage,
+} from '@voxpad/shared/live-transcription';
 
 /** A text frame as a server message, or null when it is not one this client knows. */
 export function parseLiveServerMessage(text: string): LiveServerMessage | null {
@@ -30,8 +22,8 @@ export function parseLiveServerMessage(text: string): LiveServerMessage | null {
 export const LIVE_START_MESSAGE = {
   type: 'start',
   format: 'pcm_s16le',
-  sample_rate: 16_000,
+  sample_rate: LIVE_SAMPLE_RATE,
   keep_partial: false,
-} as const;
+} as const satisfies LiveStartMessage;
 
-export const LIVE_STOP_MESSAGE = { type: 'stop' } as const;
+export const LIVE_STOP_MESSAGE = { type: 'stop' } as const satisfies LiveStopMessage;

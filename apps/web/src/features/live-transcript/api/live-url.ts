@@ -1,4 +1,4 @@
-import { API_BASE_PATH } from '../../../lib/api-client.ts';
+import { liveTranscriptionPath } from '@voxpad/shared/live-transcription';
 import { env } from '../../../lib/env.ts';
 
 /** ws(s)://<the API's host>/api/v1/pad/{padId}/voicenote/live/; the session cookie rides along. */
@@ -6,7 +6,7 @@ export function liveTranscriptUrl(
   padId: string,
   apiOrigin: string = env.VITE_API_URL || location.origin,
 ): string {
-  const url = new URL(`${API_BASE_PATH}/pad/${encodeURIComponent(padId)}/voicenote/live/`, apiOrigin);
+  const url = new URL(liveTranscriptionPath(padId), apiOrigin);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
 }

@@ -46,15 +46,18 @@ export function OutboxList({
   const items = usePadOutbox(padId);
   const online = useOnline();
   if (items.length === 0) return null;
+  // A failed item waits for the person (Retry or Remove), not for the network.
+  const waitingForNetwork = items.filter((item) => item.status !== 'failed').length;
   return (
     <section aria-labelledby="outbox-heading" className="space-y-2">
       <h3 id="outbox-heading" className="text-sm font-medium text-slate-700 dark:text-slate-300">
         Not uploaded yet
       </h3>
-      {online ? null : (
+      {online || waitingForNetwork === 0 ? null : (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-          You are offline. {items.length === 1 ? 'This recording is' : `These ${items.length} recordings are`}{' '}
-          kept in this browser and will be uploaded when you are back online, even after a reload.
+          You are offline.{' '}
+          {waitingForNetwork === 1 ? 'This recording is' : `These ${waitingForNetwork} recordings are`} kept
+          in this browser and will be uploaded when you are back online, even after a reload.
         </p>
       )}
       <ul
@@ -85,6 +88,8 @@ function OutboxRow({
   const percent = uploadPercent(item);
   const canPause = item.status === 'waiting' || item.status === 'uploading';
   const canRetry = item.status === 'paused' || (item.status === 'failed' && item.retryable);
+  // A failed item is removed, not cancelled: nothing is under way any more.
+  const failed = item.status === 'failed';
   return (
     <li data-outbox-id={item.id} className="px-4 py-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -120,7 +125,7 @@ function OutboxRow({
           <span
             className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[item.status]}`}
           >
-            {item.status === 'failed' ? `${label} — ${item.retryable ? 'Retry' : 'Remove it'}` : label}
+            {label}
           </span>
           {item.status === 'uploading' ? (
             <progress
@@ -154,19 +159,23 @@ function OutboxRow({
             ref={cancelRef}
             variant="ghost"
             className={`${small} text-red-700 dark:text-red-300`}
-            aria-label={`Cancel upload of ${title}`}
+            aria-label={failed ? `Remove ${title}` : `Cancel upload of ${title}`}
             aria-expanded={confirming}
             onClick={() => setConfirming(true)}
           >
-            Cancel
+            {failed ? 'Remove' : 'Cancel'}
           </Button>
         </div>
       </div>
       {confirming ? (
         <ConfirmPanel
           className="mt-3"
-          message={`Discard “${title}”? It has not been uploaded, so it will be gone.`}
-          confirmLabel="Yes, discard it"
+          message={
+            failed
+              ? `Remove “${title}” from this browser? It was not uploaded, so it will be gone.`
+              : `Discard “${title}”? It has not been uploaded, so it will be gone.`
+          }
+          confirmLabel={failed ? 'Yes, remove it' : 'Yes, discard it'}
           cancelLabel="Keep it"
           onConfirm={() => {
             setConfirming(false);

@@ -72,7 +72,7 @@ export function describeUploadFailure(response: FailedResponse | null, online: b
   switch (status) {
     case 401:
     case 403:
-      return failure('The server did not accept the upload. Sign in again, then press Retry.', true);
+      return failure('The server did not accept the upload. Log in again, then press Retry.', true);
     case 404:
       return failure('The pad for this recording no longer exists, so it cannot be uploaded there.', false);
     case 413:

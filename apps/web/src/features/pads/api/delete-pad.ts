@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { padQueryKey } from './get-pad.ts';
-import { padsQueryKey } from './get-pads.ts';
+import { padListQueryKey } from './get-pads.ts';
 import { patchCachedPad } from './update-pad.ts';
 
 /** DELETE pad/{id}/. */
@@ -17,7 +17,7 @@ export function useDeletePad(
   return useMutation({
     mutationFn: deletePad,
     onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: [...padsQueryKey, 'list'] });
+      await queryClient.cancelQueries({ queryKey: padListQueryKey });
       // Only the list: the pad's own screen may still be showing it.
       const listOnly = patchCachedPad(queryClient, id, () => null);
       return { rollback: listOnly };
@@ -31,7 +31,7 @@ export function useDeletePad(
       // would ask the server for a pad that no longer exists.
       await options.onSuccess?.();
       queryClient.removeQueries({ queryKey: padQueryKey(id) });
-      await queryClient.invalidateQueries({ queryKey: [...padsQueryKey, 'list'] });
+      await queryClient.invalidateQueries({ queryKey: padListQueryKey });
     },
   });
 }

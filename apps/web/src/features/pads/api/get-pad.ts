@@ -2,9 +2,10 @@ import { padSchema, type Pad } from '@voxpad/shared/pads';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { padsQueryKey } from './get-pads.ts';
+import { withHeldTotals } from './held-pad-totals.ts';
 
-export function getPad(id: string): Promise<Pad> {
-  return apiClient.api('GET', `pad/${encodeURIComponent(id)}/`, padSchema);
+export async function getPad(id: string): Promise<Pad> {
+  return withHeldTotals(await apiClient.api('GET', `pad/${encodeURIComponent(id)}/`, padSchema));
 }
 
 export function padQueryKey(id: string) {

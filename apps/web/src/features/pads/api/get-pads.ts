@@ -2,19 +2,22 @@ import { padSchema, type Pad } from '@voxpad/shared/pads';
 import { pageSchema, type Page } from '@voxpad/shared/pagination';
 import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { withHeldTotals } from './held-pad-totals.ts';
 
 const padPageSchema = pageSchema(padSchema);
 
 /** GET pad/?cursor=: newest first; `next` is an opaque cursor to pass back. */
-export function getPads(cursor?: string | null): Promise<Page<Pad>> {
-  return apiClient.api('GET', 'pad/', padPageSchema, { query: { cursor } });
+export async function getPads(cursor?: string | null): Promise<Page<Pad>> {
+  const page = await apiClient.api('GET', 'pad/', padPageSchema, { query: { cursor } });
+  return { ...page, results: page.results.map(withHeldTotals) };
 }
 
 export const padsQueryKey = ['pads'] as const;
+export const padListQueryKey = [...padsQueryKey, 'list'] as const;
 
 export function padsInfiniteQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: [...padsQueryKey, 'list'] as const,
+    queryKey: padListQueryKey,
     queryFn: ({ pageParam }) => getPads(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next,

@@ -1,11 +1,9 @@
-import { useEffect, useImperativeHandle, useMemo, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatClock } from '../../../lib/format-duration.ts';
-import { LiveTranscript } from '../../live-transcript/components/live-transcript.tsx';
-import { useRefreshFiledNote } from '../../live-transcript/hooks/use-refresh-filed-note.ts';
 import { useMicrophones } from '../hooks/use-microphones.ts';
-import { useRecorder, type Recording } from '../hooks/use-recorder.ts';
+import { useRecorder, type LiveFiling, type Recording } from '../hooks/use-recorder.ts';
 import { MicrophoneSelect } from './microphone-select.tsx';
 
 /** What a page may ask of the recorder, e.g. "Record again" after a refused upload. */
@@ -22,6 +20,10 @@ export interface RecorderProps {
   disabled?: boolean;
   /** True from Record until the recording is handed over (or cancelled): audio would be lost. */
   onActiveChange?: (active: boolean) => void;
+  /** A live stream that follows the recording (the live transcript), if the page has one. */
+  live?: LiveFiling;
+  /** Shown under the recorder's status, e.g. the live transcript of the recording in progress. */
+  children?: ReactNode;
   ref?: Ref<RecorderHandle>;
 }
 
@@ -39,20 +41,19 @@ export function Recorder({
   padName,
   disabled = false,
   onActiveChange,
+  live,
+  children,
   ref,
 }: RecorderProps) {
   const [micRefresh, setMicRefresh] = useState(0);
   const microphones = useMicrophones(micRefresh);
-  const refreshFiledNote = useRefreshFiledNote();
-  const liveOptions = useMemo(() => ({ onFiled: refreshFiledNote }), [refreshFiledNote]);
-  const { status, error, elapsedSeconds, level, liveTranscript, start, stop, pause, resume, cancel } =
-    useRecorder({
-      onRecorded,
-      padId,
-      padName,
-      deviceId: microphones.chosen,
-      liveTranscript: liveOptions,
-    });
+  const { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel } = useRecorder({
+    onRecorded,
+    padId,
+    padName,
+    deviceId: microphones.chosen,
+    live,
+  });
   const recording = status === 'recording';
   const paused = status === 'paused';
   const active = recording || paused;
@@ -136,7 +137,7 @@ export function Recorder({
       <p aria-live="polite" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
         {STATUS_TEXT[status]}
       </p>
-      <LiveTranscript state={liveTranscript} />
+      {children}
       {error ? (
         <div className="mt-3">
           <FormAlert>{error.message}</FormAlert>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import type { Recording } from '../hooks/use-recorder.ts';
 import { useRecoveredRecordings } from '../hooks/use-recovered-recordings.ts';
 import type { StoredRecording } from '../storage/recording-store.ts';
@@ -21,7 +23,7 @@ export interface RecoveredRecordingsProps {
  * crash or a closed tab: the audio up to the interruption, saved on this device as it was made.
  */
 export function RecoveredRecordings({ belongsHere, onUpload, showPad = false }: RecoveredRecordingsProps) {
-  const { recordings, handOver, discard } = useRecoveredRecordings();
+  const { recordings, handOver, discard, later } = useRecoveredRecordings();
   const shown = recordings.filter(belongsHere);
   if (shown.length === 0) return null;
   return (
@@ -33,24 +35,25 @@ export function RecoveredRecordings({ belongsHere, onUpload, showPad = false }: 
           showPad={showPad}
           onUpload={() => handOver(recording, onUpload)}
           onDiscard={() => discard(recording)}
+          onLater={() => later(recording)}
         />
       ))}
     </section>
   );
 }
 
-const startedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function RecoveredItem({
   recording,
   showPad,
   onUpload,
   onDiscard,
+  onLater,
 }: {
   recording: StoredRecording;
   showPad: boolean;
   onUpload: () => Promise<void>;
   onDiscard: () => Promise<void>;
+  onLater: () => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,13 +79,25 @@ function RecoveredItem({
         <p className="min-w-0 flex-1">
           <strong className="font-semibold">{describeRecovered(recording)}</strong>
           <span className="block text-xs text-amber-900 dark:text-amber-200">
-            Started {startedFormat.format(recording.startedAt)}
+            Started {formatDateTime(recording.startedAt)}
             {showPad ? ` for “${pad}”` : ''}. It was cut short before it was saved; this is the audio up to
             then.
           </span>
         </p>
         <Button onClick={() => void upload()} disabled={busy}>
           {busy ? 'Uploading…' : 'Upload'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            onLater();
+            toast.info(
+              'The recording stays saved on this device. It is offered again when you next open Voxpad.',
+            );
+          }}
+          disabled={busy}
+        >
+          Later
         </Button>
         <Button variant="ghost" onClick={() => setConfirming(true)} disabled={busy}>
           Discard

@@ -1,37 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import { useLiveTranscript } from '../../live-transcript/hooks/use-live-transcript.ts';
-import type { ChunkedCapture } from '../capture/chunked-capture.ts';
-import { startCompressedCapture } from '../capture/compressed-capture.ts';
-import { createLevelMeter, type LevelMeter } from '../capture/level-meter.ts';
 import { describeMicrophoneError, openMicrophone, type RecorderError } from '../capture/microphone.ts';
-import { startPcmCapture, type PcmCapture } from '../capture/pcm-capture.ts';
-import { holdRecordingLock } from '../storage/recording-locks.ts';
-import { PieceWriter } from '../storage/piece-writer.ts';
-import { assembleAudio } from '../utils/assemble-audio.ts';
-import { RecordingClock } from '../utils/recording-clock.ts';
-import { browserRecordingFormat, type RecordingFormat } from '../utils/recording-format.ts';
+import {
+  discardSession,
+  releaseAudio,
+  startRecordingSession,
+  stopCapture,
+  type RecordingSession,
+} from '../capture/recording-session.ts';
+import { handOver, handOverFiled, recordingOf, type Recording } from '../storage/hand-over.ts';
+import { browserRecordingFormat } from '../utils/recording-format.ts';
 import { announceRecordingsChanged } from '../utils/recordings-changed.ts';
-import { useUnloadWarning } from '../../../hooks/use-unload-warning.ts';
-import { useWakeLock } from './use-wake-lock.ts';
+import { useLiveFiling, type LiveFiling } from './use-live-filing.ts';
+import { useRecordingMeter, type MeterReading } from './use-recording-meter.ts';
+import { useRecordingSafeguards } from './use-recording-safeguards.ts';
 
 export type { RecorderError, RecorderErrorKind } from '../capture/microphone.ts';
 export { describeMicrophoneError } from '../capture/microphone.ts';
+export type { Recording } from '../storage/hand-over.ts';
+export type { LiveFiling } from './use-live-filing.ts';
 
 export type RecorderStatus = 'idle' | 'requesting' | 'recording' | 'paused' | 'finishing';
-
-/** A finished recording, handed to whoever uploads it. */
-export interface Recording {
-  /** Its id in this device's recording store, where it stays until handed over. */
-  id: string;
-  /** Null: the Inbox. */
-  padId: string | null;
-  audio: Blob;
-  fileName: string;
-  /** The container, without codec parameters: audio/webm, audio/ogg or audio/wav. */
-  mimeType: string;
-  durationSeconds: number;
-}
 
 export interface RecorderOptions {
   /**
@@ -45,45 +33,14 @@ export interface RecorderOptions {
   /** The chosen microphone; '' for the default. */
   deviceId?: string;
   /**
-   * Streams a recording made into a pad to the server as it is made, for a live transcript
-   * (features/live-transcript). If the server filed it at Stop, the note goes to `onFiled`
-   * instead of `onRecorded`, and this device's copy is removed; else `onRecorded` as always.
+   * Streams a recording made into a pad to the server as it is made (the live transcript). If
+   * the server filed it by Stop, the note goes to `live.onFiled` instead of `onRecorded`, and
+   * this device's copy is removed; else `onRecorded` as always.
    */
-  liveTranscript?: { onFiled: (note: VoiceNote) => unknown };
+  live?: LiveFiling;
 }
 
 const MIN_SECONDS = 0.3;
-
-interface Session {
-  id: string;
-  format: RecordingFormat;
-  stream: MediaStream;
-  context: AudioContext | null;
-  source: MediaStreamAudioSourceNode | null;
-  meter: LevelMeter | null;
-  capture: ChunkedCapture;
-  /** The WAV fallback, which counts its samples exactly. */
-  pcm: PcmCapture | null;
-  clock: RecordingClock;
-  writer: PieceWriter;
-  releaseLock: () => void;
-}
-
-function release(session: Session): void {
-  for (const track of session.stream.getTracks()) track.stop();
-  session.meter?.disconnect();
-  session.source?.disconnect();
-  void session.context?.close().catch(() => undefined);
-}
-
-/** Stops without handing over, and removes the saved copy. */
-async function discard(session: Session): Promise<void> {
-  await session.capture.stop().catch(() => undefined);
-  release(session);
-  await session.writer.discard();
-  session.releaseLock();
-  announceRecordingsChanged();
-}
 
 const unsupported: RecorderError = {
   kind: 'unsupported',
@@ -96,63 +53,43 @@ const notSaving: RecorderError = {
     'This device stopped saving the recording as it goes (its storage may be full or blocked). Keep this page open and press Stop to keep what you have.',
 };
 
+const tooShort: RecorderError = {
+  kind: 'too-short',
+  message: 'That recording was too short. Hold on a moment longer before pressing Stop.',
+};
+
 /**
- * The microphone, recorded as Opus by MediaRecorder where the browser can (else 16 kHz WAV via
- * Web Audio) and saved on this device every few seconds, so a reload, crash or closed tab
- * loses at most the last few seconds (see useRecoveredRecordings). While recording the screen
- * is kept on and leaving the page asks first.
+ * The recorder's controls: Record, Stop, Pause, Resume and Cancel over one recording session
+ * (capture/recording-session.ts), saved on this device as it goes so a reload, crash or
+ * closed tab loses at most the last few seconds (see useRecoveredRecordings), then handed
+ * over (storage/hand-over.ts). A live stream the page passes in follows the recording.
  */
-export function useRecorder({ onRecorded, padId, padName, deviceId = '', liveTranscript }: RecorderOptions) {
+export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }: RecorderOptions) {
   const [status, setStatus] = useState<RecorderStatus>('idle');
   const [error, setError] = useState<RecorderError | null>(null);
-  const [elapsedSeconds, setElapsedSeconds] = useState(0);
-  const [level, setLevel] = useState(0);
-  const sessionRef = useRef<Session | null>(null);
+  const sessionRef = useRef<RecordingSession | null>(null);
   const busyRef = useRef(false);
-  const latest = useRef({ onRecorded, padId, padName, deviceId, liveTranscript });
-  const live = useLiveTranscript();
-  const { start: startLive, pause: pauseLive, resume: resumeLive, finish: finishLive } = live;
-  const { filed: liveFiled, abort: abortLive } = live;
+  const latest = useRef({ onRecorded, padId, padName, deviceId });
+  const liveFiling = useLiveFiling(live);
 
   useEffect(() => {
-    latest.current = { onRecorded, padId, padName, deviceId, liveTranscript };
-  }, [onRecorded, padId, padName, deviceId, liveTranscript]);
+    latest.current = { onRecorded, padId, padName, deviceId };
+  }, [onRecorded, padId, padName, deviceId]);
 
-  const active = status === 'recording' || status === 'paused';
-  useWakeLock(active);
-  useUnloadWarning(active || status === 'finishing');
-
-  // Timer and meter refresh while recording and the page shows.
-  useEffect(() => {
-    if (status !== 'recording') return;
-    let frame = 0;
-    let lastPaint = 0;
-    const paint = (now: number) => {
-      const session = sessionRef.current;
-      if (session && now - lastPaint > 66) {
-        lastPaint = now;
-        setLevel(session.meter?.read() ?? 0);
-        setElapsedSeconds(session.clock.elapsedSeconds(performance.now()));
-      }
-      frame = requestAnimationFrame(paint);
+  const readMeter = useCallback((): MeterReading | null => {
+    const session = sessionRef.current;
+    if (!session) return null;
+    return {
+      level: session.meter?.read() ?? 0,
+      elapsedSeconds: session.clock.elapsedSeconds(performance.now()),
     };
-    frame = requestAnimationFrame(paint);
-    return () => cancelAnimationFrame(frame);
-  }, [status]);
-
-  // A hidden page may be frozen or killed next (a phone locking): save what is recorded now.
-  useEffect(() => {
-    if (!active) return;
-    const save = () => {
-      if (document.visibilityState === 'hidden') sessionRef.current?.capture.flushSoon();
-    };
-    document.addEventListener('visibilitychange', save);
-    window.addEventListener('pagehide', save);
-    return () => {
-      document.removeEventListener('visibilitychange', save);
-      window.removeEventListener('pagehide', save);
-    };
-  }, [active]);
+  }, []);
+  const { level, elapsedSeconds, hold } = useRecordingMeter(readMeter, status === 'recording');
+  const saveNow = useCallback(() => sessionRef.current?.capture.flushSoon(), []);
+  useRecordingSafeguards(
+    { recording: status === 'recording' || status === 'paused', finishing: status === 'finishing' },
+    saveNow,
+  );
 
   // Leaving the page (after its "leave and discard?" question) discards; a reload or a closed
   // tab never gets here, and its recording is offered back on the next visit.
@@ -160,10 +97,10 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', liveTra
     () => () => {
       const session = sessionRef.current;
       sessionRef.current = null;
-      if (session) void discard(session);
-      abortLive();
+      if (session) void discardSession(session);
+      liveFiling.abort();
     },
-    [abortLive],
+    [liveFiling],
   );
 
   const start = useCallback(async () => {
@@ -179,184 +116,87 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', liveTra
     }
     busyRef.current = true;
     setStatus('requesting');
-    let stream: MediaStream;
     try {
-      stream = await openMicrophone(latest.current.deviceId);
-    } catch (cause) {
-      busyRef.current = false;
-      setError(describeMicrophoneError(cause));
-      setStatus('idle');
-      return;
-    }
-    let context: AudioContext | null = null;
-    let releaseLock: () => void = () => undefined;
-    let compressed: ChunkedCapture | null = null;
-    try {
-      const id = crypto.randomUUID();
-      const writer = new PieceWriter(id, () => setError(notSaving));
-      const clock = new RecordingClock(performance.now());
-      const onPiece = (piece: Blob) => writer.add(piece, clock.elapsedSeconds(performance.now()));
-      // The encoder first, before anything else that takes time: the clock is already running
-      // and the person already speaking. Its pieces wait in the writer until it is registered.
-      if (format.kind === 'compressed') compressed = startCompressedCapture(stream, format.mimeType, onPiece);
-      releaseLock = await holdRecordingLock(id);
-      if (typeof AudioContext === 'function') {
-        context = new AudioContext();
-        await context.resume();
-      }
-      const source = context ? context.createMediaStreamSource(stream) : null;
-      const meter = context && source ? createLevelMeter(context, source) : null;
-      const pcm = !compressed && context && source ? await startPcmCapture(context, source, onPiece) : null;
-      const capture = compressed ?? pcm;
-      if (!capture) throw new Error('No way to record here.');
+      const stream = await openMicrophone(latest.current.deviceId);
       const { padId: pad, padName: name } = latest.current;
-      writer.start({
+      const session = await startRecordingSession(stream, format, {
         padId: pad,
         padName: name,
-        startedAt: Date.now(),
-        format: format.kind,
-        mimeType: baseType(format.mimeType),
-        fileName: format.fileName,
-        sampleRate: pcm ? pcm.sampleRate : null,
+        onNotSaving: () => setError(notSaving),
       });
-      if (pad && context && source && latest.current.liveTranscript)
-        startLive({ context, source, padId: pad });
-      sessionRef.current = {
-        id,
-        format,
-        stream,
-        context,
-        source,
-        meter,
-        capture,
-        pcm,
-        clock,
-        writer,
-        releaseLock,
-      };
+      if (pad && session.context && session.source)
+        liveFiling.start({ context: session.context, source: session.source, padId: pad });
+      sessionRef.current = session;
       announceRecordingsChanged();
-      setElapsedSeconds(0);
+      hold(0);
       setStatus('recording');
     } catch (cause) {
-      void compressed?.stop();
-      for (const track of stream.getTracks()) track.stop();
-      void context?.close().catch(() => undefined);
-      releaseLock();
-      abortLive();
+      liveFiling.abort();
       setError(describeMicrophoneError(cause));
       setStatus('idle');
     } finally {
       busyRef.current = false;
     }
-  }, [startLive, abortLive]);
+  }, [liveFiling, hold]);
 
   const stop = useCallback(async () => {
     const session = sessionRef.current;
     if (!session) return;
     sessionRef.current = null;
     setStatus('finishing');
-    const stoppedAt = performance.now();
-    await session.capture.stop();
-    const durationSeconds = session.pcm
-      ? session.pcm.samples() / session.pcm.sampleRate
-      : session.clock.elapsedSeconds(stoppedAt);
-    const tooShort = durationSeconds < MIN_SECONDS;
+    const durationSeconds = await stopCapture(session);
+    const long = durationSeconds >= MIN_SECONDS;
     // The live stream's last audio leaves before the AudioContext closes.
-    if (tooShort) abortLive();
-    else await finishLive();
-    release(session);
-    setLevel(0);
+    if (long) await liveFiling.finish();
+    else liveFiling.abort();
+    releaseAudio(session);
+    hold();
     const pieces = await session.writer.finish(durationSeconds);
-    const filed = tooShort ? null : await liveFiled();
+    const filed = long ? await liveFiling.filed() : null;
     setStatus('idle');
     if (filed) {
-      // The server has the audio and its transcript: safe elsewhere, as when the outbox takes it.
-      await Promise.resolve(latest.current.liveTranscript?.onFiled(filed)).catch(() => undefined);
-      await session.writer.discard().catch(() => undefined);
-      session.releaseLock();
-      announceRecordingsChanged();
+      await handOverFiled(session, filed, liveFiling.onFiled);
       return;
     }
-    if (tooShort || pieces.length === 0) {
-      await discard(session);
-      setError({
-        kind: 'too-short',
-        message: 'That recording was too short. Hold on a moment longer before pressing Stop.',
-      });
+    if (!long || pieces.length === 0) {
+      await discardSession(session);
+      setError(tooShort);
       return;
     }
-    const mimeType = baseType(session.format.mimeType);
-    const recording: Recording = {
-      id: session.id,
-      padId: latest.current.padId,
-      audio: assembleAudio(pieces, {
-        format: session.format.kind,
-        mimeType,
-        sampleRate: session.pcm?.sampleRate ?? null,
-      }),
-      fileName: session.format.fileName,
-      mimeType,
-      durationSeconds,
-    };
-    try {
-      await latest.current.onRecorded(recording);
-      await session.writer.discard();
-    } catch {
-      // Not taken: the saved copy stays and is offered back as a recovered recording.
-    } finally {
-      session.releaseLock();
-      announceRecordingsChanged();
-    }
-  }, [finishLive, liveFiled, abortLive]);
+    const { padId: pad, onRecorded: take } = latest.current;
+    await handOver(session, recordingOf(session, pieces, durationSeconds, pad), take);
+  }, [liveFiling, hold]);
 
   const pause = useCallback(() => {
     const session = sessionRef.current;
     if (!session || session.clock.paused) return;
     const now = performance.now();
     session.capture.pause();
-    pauseLive();
+    liveFiling.pause();
     session.clock.pause(now);
-    setLevel(0);
-    setElapsedSeconds(session.clock.elapsedSeconds(now));
+    hold(session.clock.elapsedSeconds(now));
     setStatus('paused');
-  }, [pauseLive]);
+  }, [liveFiling, hold]);
 
   const resume = useCallback(() => {
     const session = sessionRef.current;
     if (!session || !session.clock.paused) return;
     session.clock.resume(performance.now());
     session.capture.resume();
-    resumeLive();
+    liveFiling.resume();
     setStatus('recording');
-  }, [resumeLive]);
+  }, [liveFiling]);
 
   /** Stops and throws the audio away. */
   const cancel = useCallback(() => {
     const session = sessionRef.current;
     if (!session) return;
     sessionRef.current = null;
-    void discard(session);
-    abortLive();
-    setLevel(0);
-    setElapsedSeconds(0);
+    void discardSession(session);
+    liveFiling.abort();
+    hold(0);
     setStatus('idle');
-  }, [abortLive]);
+  }, [liveFiling, hold]);
 
-  return {
-    status,
-    error,
-    elapsedSeconds,
-    level,
-    liveTranscript: live.state,
-    start,
-    stop,
-    pause,
-    resume,
-    cancel,
-  };
-}
-
-/** "audio/webm;codecs=opus" -> "audio/webm". */
-function baseType(mimeType: string): string {
-  return mimeType.split(';')[0]?.trim() ?? mimeType;
+  return { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel };
 }

@@ -6,6 +6,7 @@ import {
   readChunks,
   type StoredRecording,
 } from '../storage/recording-store.ts';
+import { putOffRecovery, recoveriesPutOff } from '../storage/recovery-later.ts';
 import { assembleAudio } from '../utils/assemble-audio.ts';
 import { recoverableRecordings, recoveredSeconds } from '../utils/recoverable.ts';
 import { announceRecordingsChanged, onRecordingsChanged } from '../utils/recordings-changed.ts';
@@ -36,7 +37,7 @@ export async function recoveredRecording(recording: StoredRecording): Promise<Re
 
 /**
  * Recordings cut short by a reload, a crash or a closed tab (or finished but never handed
- * over), from this device's recording store, to offer back: upload or discard. Looked for again
+ * over), from this device's recording store, to offer back: upload, discard, or later. Looked for again
  * when the page shows and whenever a recorder on this page saves or hands one over.
  */
 export function useRecoveredRecordings() {
@@ -47,7 +48,8 @@ export function useRecoveredRecordings() {
     // Nothing was saved in time (a reload in the first seconds): nothing to offer.
     const empty = found.filter((recording) => recording.chunkCount === 0);
     await Promise.all(empty.map((recording) => deleteRecording(recording.id).catch(() => undefined)));
-    setRecordings(found.filter((recording) => recording.chunkCount > 0));
+    const putOff = recoveriesPutOff();
+    setRecordings(found.filter((recording) => recording.chunkCount > 0 && !putOff.has(recording.id)));
   }, []);
 
   useEffect(() => {
@@ -78,5 +80,11 @@ export function useRecoveredRecordings() {
     announceRecordingsChanged();
   }, []);
 
-  return { recordings, handOver, discard };
+  /** Stops offering it until Voxpad is next opened; the audio stays saved on this device. */
+  const later = useCallback((recording: StoredRecording) => {
+    putOffRecovery(recording.id);
+    announceRecordingsChanged();
+  }, []);
+
+  return { recordings, handOver, discard, later };
 }

@@ -11,9 +11,13 @@ export function searchPads(q: string, limit?: number, signal?: AbortSignal): Pro
   });
 }
 
+export function searchPadsQueryKey(q: string, limit: number) {
+  return ['search', 'pads', q, limit] as const;
+}
+
 export function searchPadsQueryOptions(q: string, limit = 5) {
   return queryOptions({
-    queryKey: ['search', 'pads', q, limit] as const,
+    queryKey: searchPadsQueryKey(q, limit),
     queryFn: ({ signal }) => searchPads(q, limit, signal),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,

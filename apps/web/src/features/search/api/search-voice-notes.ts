@@ -15,9 +15,13 @@ export function searchVoiceNotes(
   });
 }
 
+export function searchVoiceNotesQueryKey(q: string, limit: number) {
+  return ['search', 'voice-notes', q, limit] as const;
+}
+
 export function searchVoiceNotesQueryOptions(q: string, limit = 8) {
   return queryOptions({
-    queryKey: ['search', 'voice-notes', q, limit] as const,
+    queryKey: searchVoiceNotesQueryKey(q, limit),
     queryFn: ({ signal }) => searchVoiceNotes(q, limit, signal),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,

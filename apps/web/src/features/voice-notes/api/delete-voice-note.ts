@@ -3,7 +3,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Page } from '@voxpad/shared/pagination';
 import { apiClient } from '../../../lib/api-client.ts';
 import { scheduleUndoable, UNDO_DELAY_MS, type Undoable } from '../../../lib/undoable.ts';
-import { voiceNoteQueryOptions } from './get-voice-note.ts';
+import { voiceNoteQueryKey } from './get-voice-note.ts';
 import { voiceNotesQueryKey } from './get-voice-notes.ts';
 
 /** DELETE pad/{id}/voicenote/{vid}/. */
@@ -57,6 +57,17 @@ function withNoteBack(pages: NotePages, removed: Removed): NotePages {
   };
 }
 
+/** What a deletion tells the page, which keeps what other features show in step. */
+export interface DeletionCallbacks {
+  /** The note left its pad's list (at once); the server still has it until the Undo delay ends. */
+  onHidden?: () => void;
+  /** Undo, or a refused deletion, brought the note back. */
+  onRestored?: () => void;
+  /** The server deleted the note. */
+  onDeleted?: () => void;
+  onFailed?: (error: unknown) => void;
+}
+
 /**
  * Hides the note at once and deletes it on the server only after `UNDO_DELAY_MS`, so Undo
  * just cancels. Undo, or a failed delete, puts the note back where it was; a failure is then
@@ -65,10 +76,11 @@ function withNoteBack(pages: NotePages, removed: Removed): NotePages {
 export function deleteVoiceNoteWithUndo(
   queryClient: QueryClient,
   note: Pick<VoiceNote, 'id' | 'pad_id'>,
-  callbacks: { onDeleted?: () => void; onFailed?: (error: unknown) => void } = {},
+  callbacks: DeletionCallbacks = {},
 ): Undoable {
   const listKey = voiceNotesQueryKey(note.pad_id);
   pendingDeletions.add(note.id);
+  callbacks.onHidden?.();
   void queryClient.cancelQueries({ queryKey: listKey });
   let removed: Removed | null = null;
   const cached = queryClient.getQueryData<NotePages>(listKey);
@@ -86,15 +98,14 @@ export function deleteVoiceNoteWithUndo(
       );
     }
     void queryClient.invalidateQueries({ queryKey: listKey });
+    callbacks.onRestored?.();
   };
   const pending = scheduleUndoable(() => {
     deleteVoiceNote(note.pad_id, note.id).then(
       () => {
         pendingDeletions.delete(note.id);
-        queryClient.removeQueries({ queryKey: voiceNoteQueryOptions(note.pad_id, note.id).queryKey });
+        queryClient.removeQueries({ queryKey: voiceNoteQueryKey(note.pad_id, note.id) });
         void queryClient.invalidateQueries({ queryKey: listKey });
-        void queryClient.invalidateQueries({ queryKey: ['pads'] });
-        void queryClient.invalidateQueries({ queryKey: ['stats'] });
         callbacks.onDeleted?.();
       },
       (error: unknown) => {

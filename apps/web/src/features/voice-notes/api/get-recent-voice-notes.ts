@@ -18,9 +18,13 @@ export function getRecentVoiceNotes(
 /** Invalidated by whatever files a new note (an upload from anywhere) or changes one. */
 export const recentVoiceNotesQueryKey = ['voice-notes', 'recent'] as const;
 
+export function recentVoiceNotesListQueryKey(limit: number) {
+  return [...recentVoiceNotesQueryKey, limit] as const;
+}
+
 export function recentVoiceNotesQueryOptions(limit: number = RECENT_VOICE_NOTES_LIMITS.limitDefault) {
   return queryOptions({
-    queryKey: [...recentVoiceNotesQueryKey, limit] as const,
+    queryKey: recentVoiceNotesListQueryKey(limit),
     queryFn: () => getRecentVoiceNotes(limit),
     // Statuses change on the server while a note is transcribed: follow them until they settle.
     refetchInterval: (query) =>

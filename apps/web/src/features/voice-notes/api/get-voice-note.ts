@@ -12,9 +12,13 @@ export function getVoiceNote(padId: string, voiceNoteId: string): Promise<VoiceN
   );
 }
 
+export function voiceNoteQueryKey(padId: string, voiceNoteId: string) {
+  return ['voice-notes', padId, 'detail', voiceNoteId] as const;
+}
+
 export function voiceNoteQueryOptions(padId: string, voiceNoteId: string) {
   return queryOptions({
-    queryKey: ['voice-notes', padId, 'detail', voiceNoteId] as const,
+    queryKey: voiceNoteQueryKey(padId, voiceNoteId),
     queryFn: () => getVoiceNote(padId, voiceNoteId),
     refetchInterval: (query) =>
       query.state.data && isInProgress(query.state.data.status) ? POLL_INTERVAL_MS : false,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { voiceNoteQueryOptions } from './get-voice-note.ts';
 import { voiceNotesQueryKey } from './get-voice-notes.ts';
-import { transcriptionStateSchema } from './transcription-state.ts';
+import { transcriptionStateSchema } from '@voxpad/shared/transcripts';
 
 export type TranscriptionRequest = 'retry' | 'transcribe';
 
@@ -20,7 +20,12 @@ export function requestTranscription(padId: string, voiceNoteId: string, kind: T
   );
 }
 
-export function useRequestTranscription(padId: string, voiceNoteId: string) {
+/** `onQueued`: the note is in the queue again (what counts notes by status reads them again). */
+export function useRequestTranscription(
+  padId: string,
+  voiceNoteId: string,
+  { onQueued }: { onQueued?: () => void } = {},
+) {
   const queryClient = useQueryClient();
   const { queryKey } = voiceNoteQueryOptions(padId, voiceNoteId);
   return useMutation({
@@ -34,7 +39,7 @@ export function useRequestTranscription(padId: string, voiceNoteId: string) {
       );
       void queryClient.invalidateQueries({ queryKey });
       void queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey(padId) });
-      void queryClient.invalidateQueries({ queryKey: ['stats'] });
+      onQueued?.();
     },
   });
 }

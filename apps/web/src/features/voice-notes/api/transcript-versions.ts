@@ -1,41 +1,28 @@
-import { transcriptSegmentSchema } from '@voxpad/shared/voice-notes';
+import { transcriptVersionListSchema } from '@voxpad/shared/transcripts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../lib/api-client.ts';
-import { voiceNoteQueryOptions } from './get-voice-note.ts';
+import { voiceNoteQueryKey } from './get-voice-note.ts';
 import { voiceNotesQueryKey } from './get-voice-notes.ts';
-
-/** Not in packages/shared yet: mirrors the server's answer to GET .../versions/. */
-export const transcriptVersionSchema = z.object({
-  id: z.string(),
-  /** `engine` (a transcription) or `manual` (text a person typed). */
-  source: z.string(),
-  /** The engine and model that made an engine version (null for typed text and older versions). */
-  engine: z.string().nullable().optional(),
-  model: z.string().nullable().optional(),
-  text: z.string(),
-  segments: z.array(transcriptSegmentSchema).optional(),
-  created_at: z.string(),
-  /** The note's transcript is this text now. */
-  current: z.boolean().optional(),
-});
-export type TranscriptVersion = z.infer<typeof transcriptVersionSchema>;
-const versionListSchema = z.object({ results: z.array(transcriptVersionSchema) });
 
 function notePath(padId: string, voiceNoteId: string): string {
   return `pad/${encodeURIComponent(padId)}/voicenote/${encodeURIComponent(voiceNoteId)}`;
 }
 
 export function transcriptVersionsQueryKey(padId: string, voiceNoteId: string) {
-  return ['voice-notes', padId, 'detail', voiceNoteId, 'versions'] as const;
+  return [...voiceNoteQueryKey(padId, voiceNoteId), 'versions'] as const;
+}
+
+/** The versions as of the note's `updated_at`, so an edit or a finished transcription refetches. */
+export function transcriptVersionsAtQueryKey(padId: string, voiceNoteId: string, updatedAt: string) {
+  return [...transcriptVersionsQueryKey(padId, voiceNoteId), updatedAt] as const;
 }
 
 /** GET pad/{id}/voicenote/{vid}/versions/: every transcript the note has had. */
 export function transcriptVersionsQueryOptions(padId: string, voiceNoteId: string, updatedAt: string) {
   return queryOptions({
-    // The note's updated_at is in the key so an edit or a finished transcription refetches.
-    queryKey: [...transcriptVersionsQueryKey(padId, voiceNoteId), updatedAt] as const,
-    queryFn: () => apiClient.api('GET', `${notePath(padId, voiceNoteId)}/versions/`, versionListSchema),
+    queryKey: transcriptVersionsAtQueryKey(padId, voiceNoteId, updatedAt),
+    queryFn: () =>
+      apiClient.api('GET', `${notePath(padId, voiceNoteId)}/versions/`, transcriptVersionListSchema),
     placeholderData: (previous) => previous,
   });
 }
@@ -54,7 +41,7 @@ export function useRestoreTranscriptVersion(padId: string, voiceNoteId: string) 
         `${notePath(padId, voiceNoteId)}/versions/${encodeURIComponent(versionId)}/restore/`,
       ),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: voiceNoteQueryOptions(padId, voiceNoteId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: voiceNoteQueryKey(padId, voiceNoteId) });
       void queryClient.invalidateQueries({ queryKey: transcriptVersionsQueryKey(padId, voiceNoteId) });
       void queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey(padId) });
     },

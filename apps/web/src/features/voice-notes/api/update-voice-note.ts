@@ -50,15 +50,22 @@ export function useUpdateVoiceNote(options: { onError?: (error: unknown) => void
       if (note.pad_id === padId) {
         queryClient.setQueryData(voiceNoteQueryOptions(padId, voiceNoteId).queryKey, note);
       } else {
-        queryClient.removeQueries({ queryKey: voiceNoteQueryOptions(padId, voiceNoteId).queryKey });
         queryClient.setQueryData(voiceNoteQueryOptions(note.pad_id, note.id).queryKey, note);
+        // The page on screen still reads the note (and its versions) under the old pad until it
+        // navigates: removing those now made it fetch them again there, a 404. Only what nothing
+        // shows goes now; the rest is dropped once that page has gone (it replaced itself).
+        queryClient.removeQueries({
+          queryKey: voiceNoteQueryOptions(padId, voiceNoteId).queryKey,
+          type: 'inactive',
+        });
+        void queryClient.cancelQueries({ queryKey: voiceNoteQueryOptions(padId, voiceNoteId).queryKey });
       }
     },
     onSettled: (note, _error, { padId }) => {
       void queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey(padId) });
       if (note && note.pad_id !== padId) {
+        // The pads' totals are the page's to refresh (MoveNoteForm's onMoved).
         void queryClient.invalidateQueries({ queryKey: voiceNotesQueryKey(note.pad_id) });
-        void queryClient.invalidateQueries({ queryKey: ['pads'] });
       }
     },
   });

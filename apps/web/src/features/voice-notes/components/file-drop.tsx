@@ -1,7 +1,7 @@
 import { ACCEPTED_AUDIO_FORMATS } from '@voxpad/shared/voice-notes';
 import { useId, useImperativeHandle, useRef, useState, type DragEvent, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { ACCEPTED_AUDIO, looksLikeAudio } from '../utils/upload-file.ts';
+import { ACCEPTED_AUDIO, fileRefusal } from '../utils/upload-file.ts';
 
 /** Lets a page open the file picker, e.g. "Choose another file" after a refused upload. */
 export interface FileDropHandle {
@@ -11,12 +11,14 @@ export interface FileDropHandle {
 export interface FileDropProps {
   onFile: (file: File) => void;
   onRejected: (message: string) => void;
+  /** The largest file the server takes; bigger (and empty) files are refused when picked. */
+  maxBytes?: number | undefined;
   disabled?: boolean;
   ref?: Ref<FileDropHandle>;
 }
 
 /** Drop an audio file here or pick one; the drop zone is a convenience, the button is the way in. */
-export function FileDrop({ onFile, onRejected, disabled = false, ref }: FileDropProps) {
+export function FileDrop({ onFile, onRejected, maxBytes, disabled = false, ref }: FileDropProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => ({ open: () => inputRef.current?.click() }), []);
   const hintId = useId();
@@ -25,10 +27,9 @@ export function FileDrop({ onFile, onRejected, disabled = false, ref }: FileDrop
   function accept(files: FileList | null) {
     const file = files?.[0];
     if (!file) return;
-    if (!looksLikeAudio(file)) {
-      onRejected(
-        `“${file.name}” does not look like audio. Choose a recording in one of these formats: ${ACCEPTED_AUDIO_FORMATS.join(', ')}.`,
-      );
+    const refusal = fileRefusal(file, maxBytes);
+    if (refusal) {
+      onRejected(refusal);
       return;
     }
     onFile(file);

@@ -2,6 +2,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { RecentVoiceNote } from '@voxpad/shared/recent-voice-notes';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { RecentVoiceNoteList } from './recent-voice-note-list.tsx';
 
 const NOTES: RecentVoiceNote[] = [
@@ -47,7 +48,7 @@ describe('RecentVoiceNoteList', () => {
     expect(standup.getByRole('link', { name: /^Voice note:\s*Standup$/ }).getAttribute('href')).toBe(
       '/pad/work/voicenotes/n2',
     );
-    expect(first!.textContent).toContain('Work · today · 1 min 15 s');
+    expect(first!.textContent).toContain(`Work · ${formatDateTime(NOTES[0]!.created_at)} · 1 min 15 s`);
     expect(standup.getByText('Done')).toBeTruthy();
     expect(standup.getByText('We shipped the export and start on phones…')).toBeTruthy();
 
@@ -55,7 +56,7 @@ describe('RecentVoiceNoteList', () => {
     expect(untitled.getByRole('link', { name: 'Voice note' }).getAttribute('href')).toBe(
       '/pad/inbox/voicenotes/n1',
     );
-    expect(second!.textContent).toContain('Inbox · today · length unknown');
+    expect(second!.textContent).toContain(`Inbox · ${formatDateTime(NOTES[1]!.created_at)} · length unknown`);
     expect(untitled.getByText(/Transcribing/)).toBeTruthy();
     // No transcript yet: no empty snippet line.
     expect(second!.querySelectorAll('p')).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { RecentVoiceNote } from '@voxpad/shared/recent-voice-notes';
 import { focusRing } from '../../../components/ui/button.tsx';
-import { daysAgo } from '../../../lib/days-ago.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { voiceNoteTitle } from '../utils/voice-note-title.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -40,9 +40,7 @@ function RecentVoiceNoteRow({ note }: { note: RecentVoiceNote }) {
       <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
         <span className="break-words">{note.pad_name}</span>
         {' · '}
-        <time dateTime={note.created_at} title={new Date(note.created_at).toLocaleString()}>
-          {daysAgo(note.created_at)}
-        </time>
+        <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
         {' · '}
         {note.duration_seconds === null ? 'length unknown' : formatDuration(note.duration_seconds)}
       </p>

@@ -1,15 +1,12 @@
+import type { TranscriptVersion } from '@voxpad/shared/transcripts';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { daysAgo } from '../../../lib/days-ago.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { useRequestTranscription } from '../api/request-transcription.ts';
-import {
-  type TranscriptVersion,
-  useRestoreTranscriptVersion,
-  useTranscriptVersions,
-} from '../api/transcript-versions.ts';
+import { useRestoreTranscriptVersion, useTranscriptVersions } from '../api/transcript-versions.ts';
 import { EXPORT_FORMATS, EXPORT_LABELS, exportUrl } from '../utils/transcript-exports.ts';
 import { isInProgress } from '../utils/voice-note-status.ts';
 
@@ -20,8 +17,9 @@ function madeBy(version: TranscriptVersion): string {
   return version.model ? ` by ${version.engine} (${version.model})` : ` by ${version.engine}`;
 }
 
-export function TranscriptionControls({ note }: { note: VoiceNote }) {
-  const request = useRequestTranscription(note.pad_id, note.id);
+/** `onQueued`: a retry or re-transcription put the note back in the queue. */
+export function TranscriptionControls({ note, onQueued }: { note: VoiceNote; onQueued?: () => void }) {
+  const request = useRequestTranscription(note.pad_id, note.id, { onQueued });
   if (note.status === 'failed') {
     return (
       <FormAlert>
@@ -96,15 +94,16 @@ export function TranscriptVersions({ note }: { note: VoiceNote }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
       {versions.data.results.map((version) => {
-        const when = new Date(version.created_at).toLocaleString();
+        const when = formatDateTime(version.created_at);
         return (
           <li key={version.id} className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
             <div className="min-w-0">
               <p className="font-medium text-slate-800 dark:text-slate-100">
-                {version.source === 'manual' ? 'Edited by hand' : `Transcribed${madeBy(version)}`}{' '}
-                <time dateTime={version.created_at} title={when}>
-                  {daysAgo(version.created_at)}
-                </time>
+                {version.source === 'manual' ? 'Edited by hand' : `Transcribed${madeBy(version)}`}
+                <span className="font-normal text-slate-500 dark:text-slate-400">
+                  {' · '}
+                  <time dateTime={version.created_at}>{when}</time>
+                </span>
               </p>
               <p className="truncate text-slate-600 dark:text-slate-300">{version.text || '(empty)'}</p>
             </div>

@@ -4,17 +4,10 @@ import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel.tsx';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { progressPercent } from '../utils/voice-note-status.ts';
-import { daysAgo } from '../../../lib/days-ago.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { voiceNoteTitle } from '../utils/voice-note-title.ts';
 import { StatusBadge } from './status-badge.tsx';
-
-function formatCreated(createdAt: string): string {
-  const created = new Date(createdAt);
-  return Number.isNaN(created.getTime())
-    ? ''
-    : created.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 export interface VoiceNoteListProps {
   padId: string;
@@ -113,7 +106,7 @@ function VoiceNoteRow({
   const [confirming, setConfirming] = useState(false);
   const deleteButtonRef = useRef<HTMLButtonElement>(null);
   const title = voiceNoteTitle(note);
-  const created = formatCreated(note.created_at);
+  const created = formatDateTime(note.created_at);
   return (
     <li data-note-id={note.id} className="px-4 py-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -121,17 +114,15 @@ function VoiceNoteRow({
           <Link
             to="/pad/$id/voicenotes/$vid"
             params={{ id: padId, vid: note.id }}
-            className={`block truncate rounded-sm font-medium text-indigo-700 max-sm:py-2.5 hover:underline dark:text-indigo-300 ${focusRing}`}
+            className={`block rounded-sm font-medium break-words text-indigo-700 max-sm:py-2.5 hover:underline dark:text-indigo-300 ${focusRing}`}
           >
             {/* Every link names what it opens, even when the note carries a custom title. */}
             {/voice note/i.test(title) ? null : <span className="sr-only">Voice note: </span>}
             {title}
-            <span className="font-normal text-slate-500 dark:text-slate-400"> · {created}</span>
           </Link>
+          {/* The date on its own line, never cut off behind a long title on a phone. */}
           <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-            <time dateTime={note.created_at} title={new Date(note.created_at).toLocaleString()}>
-              {daysAgo(note.created_at)}
-            </time>
+            <time dateTime={note.created_at}>{created}</time>
             {' · '}
             {note.duration_seconds === null ? 'length unknown' : formatDuration(note.duration_seconds)}
           </p>

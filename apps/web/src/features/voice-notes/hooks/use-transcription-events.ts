@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { voiceNoteQueryOptions } from '../api/get-voice-note.ts';
 import { voiceNotesQueryKey } from '../api/get-voice-notes.ts';
 import { isInProgress } from '../utils/voice-note-status.ts';
-import { transcriptionStateSchema } from '../api/transcription-state.ts';
+import { transcriptionStateSchema } from '@voxpad/shared/transcripts';
 
 /**
  * Follows GET pad/{id}/voicenote/{vid}/events/ (server-sent `state` events, then `end`)

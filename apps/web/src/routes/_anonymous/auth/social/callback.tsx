@@ -7,7 +7,7 @@ import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { TextLink } from '../../../../components/ui/text-link.tsx';
 import { useSession } from '../../../../features/auth/api/get-session.ts';
-import { getProviderSignup } from '../../../../features/auth/api/provider-signup.ts';
+import { providerSignupQueryOptions } from '../../../../features/auth/api/provider-signup.ts';
 import { ProviderSignupForm } from '../../../../features/auth/components/provider-signup-form.tsx';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
 import { useFlowNavigation } from '../../../-components/use-flow-navigation.ts';
@@ -61,10 +61,8 @@ function SocialCallbackPage() {
     ? null
     : (session.flows.find((flow) => flow.is_pending)?.id ?? null);
   const signup = useQuery({
-    queryKey: ['auth', 'provider-signup'],
-    queryFn: getProviderSignup,
+    ...providerSignupQueryOptions(),
     enabled: !error && pending === 'provider_signup',
-    staleTime: 0,
   });
 
   useEffect(() => {

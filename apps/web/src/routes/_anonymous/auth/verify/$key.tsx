@@ -3,13 +3,14 @@ import { toast } from 'sonner';
 import { AuthCard } from '../../../../components/layout/auth-card.tsx';
 import { getEmailVerification } from '../../../../features/auth/api/get-email-verification.ts';
 import { VerifyEmailConfirm } from '../../../../features/auth/components/verify-email-confirm.tsx';
+import { checkEmailedKey } from '../../../-components/key-check.ts';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
 import { useFlowNavigation } from '../../../-components/use-flow-navigation.ts';
 
 export const Route = createFileRoute('/_anonymous/auth/verify/$key')({
   // Spec §2: 200 shows the screen, 400 means an invalid key, anything else goes home.
   loader: async ({ params }) => {
-    const response = await getEmailVerification(params.key);
+    const response = await checkEmailedKey(() => getEmailVerification(params.key));
     if (response.status === 400) throw redirect({ to: '/auth/invalid-key' });
     if (response.status !== 200) throw redirect({ to: '/' });
     return { email: response.data?.email };

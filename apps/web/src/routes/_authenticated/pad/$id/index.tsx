@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { UPLOAD_FILE_NAME } from '@voxpad/shared/voice-notes';
+import { UPLOAD_FILE_NAME, type VoiceNote } from '@voxpad/shared/voice-notes';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../../components/ui/confirm-panel.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
@@ -12,10 +12,12 @@ import { useDeletePad } from '../../../../features/pads/api/delete-pad.ts';
 import { EditPadForm } from '../../../../features/pads/components/edit-pad-form.tsx';
 import { OutboxList } from '../../../../features/outbox/components/outbox-list.tsx';
 import { enqueueFile, enqueueRecording } from '../../../../features/outbox/outbox-store.ts';
+import { LiveTranscript } from '../../../../features/live-transcript/components/live-transcript.tsx';
+import { useLiveTranscript } from '../../../../features/live-transcript/hooks/use-live-transcript.ts';
 import { Recorder } from '../../../../features/recording/components/recorder.tsx';
 import { RecoveredRecordings } from '../../../../features/recording/components/recovered-recordings.tsx';
 import type { Recording } from '../../../../features/recording/hooks/use-recorder.ts';
-import { statsQueryKey } from '../../../../features/stats/api/get-stats.ts';
+import { statsQueryKey, statsQueryOptions } from '../../../../features/stats/api/get-stats.ts';
 import {
   useVoiceNotes,
   voiceNotesInfiniteQueryOptions,
@@ -23,13 +25,14 @@ import {
 import { isPendingDeletion } from '../../../../features/voice-notes/api/delete-voice-note.ts';
 import { FileDrop, type FileDropHandle } from '../../../../features/voice-notes/components/file-drop.tsx';
 import { VoiceNoteList } from '../../../../features/voice-notes/components/voice-note-list.tsx';
-import { useDeleteVoiceNoteWithUndo } from '../../../../features/voice-notes/hooks/use-delete-voice-note-with-undo.ts';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
 import { httpStatusOf } from '../../../../lib/api-client.ts';
 import { formatDuration } from '../../../../lib/format-duration.ts';
 import { toastHttpError } from '../../../../lib/toast-http-error.ts';
 import { LeaveGuard } from '../../../-components/leave-guard.tsx';
 import { PageHeading } from '../../../-components/page-heading.tsx';
+import { useDeleteNote } from '../../../-components/use-delete-note.ts';
+import { useRefreshNoteLists } from '../../../-components/use-refresh-note-lists.ts';
 
 export const Route = createFileRoute('/_authenticated/pad/$id/')({
   loader: async ({ context: { queryClient }, params }) => {
@@ -151,6 +154,15 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
   const [recording, setRecording] = useState(false);
   const fileDropRef = useRef<FileDropHandle>(null);
   const padName = usePad(padId).name;
+  // The recording streams to the server as it is made; a note it files skips the outbox.
+  const liveTranscript = useLiveTranscript();
+  const refreshNoteLists = useRefreshNoteLists();
+  const live = useMemo(
+    () => ({ stream: liveTranscript, onFiled: (note: VoiceNote) => refreshNoteLists(note.pad_id) }),
+    [liveTranscript, refreshNoteLists],
+  );
+  // The server's file size limit, for refusing a file as it is picked (the home page has it already).
+  const maxBytes = useQuery(statsQueryOptions()).data?.upload_max_bytes;
   // What is in the outbox is safe in this browser and keeps uploading on other pages; only a
   // recording still being made is lost by leaving.
   useEffect(() => onBusyChange(recording), [recording, onBusyChange]);
@@ -185,7 +197,15 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
           await sendRecording(saved);
         }}
       />
-      <Recorder onRecorded={sendRecording} padId={padId} padName={padName} onActiveChange={setRecording} />
+      <Recorder
+        onRecorded={sendRecording}
+        padId={padId}
+        padName={padName}
+        onActiveChange={setRecording}
+        live={live}
+      >
+        <LiveTranscript state={liveTranscript.state} />
+      </Recorder>
       <FileDrop
         ref={fileDropRef}
         onFile={(file) => {
@@ -193,6 +213,7 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
           keep(enqueueFile(padId, file)).catch(() => undefined);
         }}
         onRejected={setRejection}
+        maxBytes={maxBytes}
       />
       <div aria-live="polite" className="space-y-2">
         {rejection ? <FormAlert>{rejection}</FormAlert> : null}
@@ -204,7 +225,7 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
 
 function PadVoiceNotes({ padId }: { padId: string }) {
   const notes = useVoiceNotes(padId);
-  const deleteVoiceNote = useDeleteVoiceNoteWithUndo();
+  const deleteVoiceNote = useDeleteNote();
   return (
     <VoiceNoteList
       padId={padId}

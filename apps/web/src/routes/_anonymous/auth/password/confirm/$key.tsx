@@ -3,12 +3,13 @@ import { toast } from 'sonner';
 import { AuthCard } from '../../../../../components/layout/auth-card.tsx';
 import { getPasswordReset } from '../../../../../features/auth/api/get-password-reset.ts';
 import { ResetPasswordForm } from '../../../../../features/auth/components/reset-password-form.tsx';
+import { checkEmailedKey } from '../../../../-components/key-check.ts';
 import { useDocumentTitle } from '../../../../../hooks/use-document-title.ts';
 
 export const Route = createFileRoute('/_anonymous/auth/password/confirm/$key')({
   // Spec §2: 200 shows the form with the user, 400 means an invalid key, anything else goes home.
   loader: async ({ params }) => {
-    const response = await getPasswordReset(params.key);
+    const response = await checkEmailedKey(() => getPasswordReset(params.key));
     if (response.status === 400) throw redirect({ to: '/auth/password/invalid-key' });
     if (response.status !== 200) throw redirect({ to: '/' });
     return { user: response.data?.user };

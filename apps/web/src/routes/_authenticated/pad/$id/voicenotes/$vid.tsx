@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { ConfirmPanel } from '../../../../../components/ui/confirm-panel.tsx';
 import { TextLink } from '../../../../../components/ui/text-link.tsx';
 import { padQueryOptions, usePad } from '../../../../../features/pads/api/get-pad.ts';
 import { padsInfiniteQueryOptions } from '../../../../../features/pads/api/get-pads.ts';
+import { statsQueryKey } from '../../../../../features/stats/api/get-stats.ts';
 import {
   useVoiceNote,
   voiceNoteQueryOptions,
@@ -23,13 +24,15 @@ import {
   MoveNoteForm,
 } from '../../../../../features/voice-notes/components/voice-note-editors.tsx';
 import { VoiceNotePlayer } from '../../../../../features/voice-notes/components/voice-note-player.tsx';
-import { useDeleteVoiceNoteWithUndo } from '../../../../../features/voice-notes/hooks/use-delete-voice-note-with-undo.ts';
 import { useTranscriptionEvents } from '../../../../../features/voice-notes/hooks/use-transcription-events.ts';
 import { progressPercent } from '../../../../../features/voice-notes/utils/voice-note-status.ts';
 import { voiceNoteTitle } from '../../../../../features/voice-notes/utils/voice-note-title.ts';
 import { useDocumentTitle } from '../../../../../hooks/use-document-title.ts';
 import { httpStatusOf } from '../../../../../lib/api-client.ts';
+import { formatDateTime } from '../../../../../lib/format-date.ts';
 import { formatDuration } from '../../../../../lib/format-duration.ts';
+import { useDeleteNote } from '../../../../-components/use-delete-note.ts';
+import { useRefreshNoteLists } from '../../../../-components/use-refresh-note-lists.ts';
 
 /** `?t=12.5` starts playback at 12.5 s; anything that is not a non-negative number is dropped. */
 const voiceNoteSearchSchema = z.object({
@@ -69,7 +72,10 @@ function VoiceNotePage() {
   const title = voiceNoteTitle(note);
   useDocumentTitle(title);
   const navigate = useNavigate();
-  const deleteVoiceNote = useDeleteVoiceNoteWithUndo();
+  const deleteVoiceNote = useDeleteNote();
+  const refreshNoteLists = useRefreshNoteLists();
+  const queryClient = useQueryClient();
+  const refreshStats = () => void queryClient.invalidateQueries({ queryKey: statsQueryKey });
   const [editingTitle, setEditingTitle] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deleteButtonRef = useRef<HTMLButtonElement>(null);
@@ -79,7 +85,12 @@ function VoiceNotePage() {
   );
 
   function deleteWithUndo() {
-    const snapshot = { id: note.id, pad_id: note.pad_id, title: note.title };
+    const snapshot = {
+      id: note.id,
+      pad_id: note.pad_id,
+      title: note.title,
+      duration_seconds: note.duration_seconds,
+    };
     deleteVoiceNote(snapshot, {
       onUndone: () =>
         void navigate({
@@ -114,7 +125,7 @@ function VoiceNotePage() {
           </div>
         )}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
-          <time dateTime={note.created_at}>{new Date(note.created_at).toLocaleString()}</time>
+          <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
           <span>
             {note.duration_seconds === null ? 'Length unknown' : formatDuration(note.duration_seconds)}
           </span>
@@ -137,14 +148,16 @@ function VoiceNotePage() {
         ) : null}
       </div>
 
-      {note.status === 'failed' ? <TranscriptionControls note={note} /> : null}
+      {note.status === 'failed' ? <TranscriptionControls note={note} onQueued={refreshStats} /> : null}
 
       <VoiceNotePlayer
         key={note.id}
         note={note}
         startAt={t}
         editable
-        transcriptActions={note.status === 'failed' ? null : <TranscriptionControls note={note} />}
+        transcriptActions={
+          note.status === 'failed' ? null : <TranscriptionControls note={note} onQueued={refreshStats} />
+        }
       />
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -164,6 +177,8 @@ function VoiceNotePage() {
             loading={pads.isPending}
             onMoved={(moved) => {
               toast.success('Voice note moved.');
+              // Both pads' totals and lists, and the recent notes (which name the pad).
+              void refreshNoteLists(moved.pad_id);
               void navigate({
                 to: '/pad/$id/voicenotes/$vid',
                 params: { id: moved.pad_id, vid: moved.id },
