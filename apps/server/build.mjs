@@ -29,4 +29,4 @@ await build({
 });
 
 // Data files the bundle reads at run time, next to it.
-copyFileSync('src/auth/common-passwords.txt.gz', 'dist/common-passwords.txt.gz');
+copyFileSync('src/auth/password/common-passwords.txt.gz', 'dist/common-passwords.txt.gz');

@@ -292,6 +292,33 @@ describe('the account area, in Chromium', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 
+  it('asks to confirm it is you before making an API token, then ends every token from the sessions page', async () => {
+    const page = await newPage();
+    const who = person('tokens');
+    await signUpAndConfirm(page, shortServer.baseUrl, who);
+    await openAccountSection(page, 'API tokens');
+    await page.getByLabel('Token name').waitFor();
+    // The login stops vouching for sensitive changes after this server's short timeout.
+    await page.waitForTimeout((SHORT_TIMEOUT_SECONDS + 1) * 1000);
+
+    await page.getByLabel('Token name').fill('Backup script');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('New API token').innerText()).toMatch(/^vxp_/);
+    await mailbox.waitFor(who.email, { subject: /API Token Created/, timeoutMs: 15_000 });
+
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sessions' }).click();
+    await page.getByRole('button', { name: 'Also end API tokens (1)' }).click();
+    await page.getByRole('button', { name: 'End all tokens' }).click();
+    await page.getByText('Every API token was ended.', { exact: false }).waitFor();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'API tokens' }).click();
+    await page.getByText('You have no API tokens.').waitFor();
+  });
+
   it('fits every section at 360 and 430 px, light and dark, with 44 px touch targets', async () => {
     const who = person('phone');
     const setup = await newPage();

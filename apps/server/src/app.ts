@@ -9,9 +9,11 @@ import type { Config } from './config/config.ts';
 import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loggerOptions } from './logger.ts';
+import { tokenSafeguards } from './auth/api-tokens/token-safeguards.ts';
 import { authApi, AUTH_PREFIX } from './auth/auth-api.ts';
+import type { AuthContext } from './auth/auth-context.ts';
 import type { AuthSettings } from './auth/auth-settings.ts';
-import { PasswordHasher, SCRYPT_COSTS } from './auth/passwords.ts';
+import { PasswordHasher, SCRYPT_COSTS } from './auth/password/passwords.ts';
 import { SecretBox } from './auth/mfa/secret-box.ts';
 import { resolveSecretKey } from './config/secret-key.ts';
 import { SessionStore } from './auth/sessions/session-store.ts';
@@ -241,12 +243,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     };
     const passwords = new PasswordHasher(SCRYPT_COSTS[config.accounts.passwordHashCost]);
     const box = new SecretBox(await resolveSecretKey(config));
-    await app.register(
-      (scope) => authApi(scope, { db, settings, limiter, mail: mailQueue, passwords, box }),
-      {
-        prefix: AUTH_PREFIX,
-      },
-    );
+    const authContext: AuthContext = { db, settings, limiter, mail: mailQueue, passwords, box };
+    await app.register((scope) => authApi(scope, authContext), { prefix: AUTH_PREFIX });
     await app.register(
       (scope, _opts, done) => {
         registerPadRoutes(scope, { db, storage, quotas });
@@ -282,7 +280,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           maxPerUser: config.progressStreams.perUser,
           pollMs: config.progressStreams.pollMs,
         });
-        registerApiTokenRoutes(scope, { db, maxPerUser: config.apiTokensMaxPerUser });
+        registerApiTokenRoutes(scope, {
+          db,
+          maxPerUser: config.apiTokensMaxPerUser,
+          safeguards: tokenSafeguards(authContext),
+        });
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
         if (config.mail.devOutbox) registerDevOutboxRoutes(scope, { dir: outboxDir(config.dataDir) });
         done();

@@ -33,6 +33,8 @@ export const API_ERROR_CODES = {
   padLimitReached: 'pad_limit_reached',
   /** The account holds as many live personal API tokens as it may (API_TOKENS_MAX_PER_USER). */
   tooManyApiTokens: 'too_many_api_tokens',
+  /** 403: a sensitive change (creating an API token) needs the person to confirm it is them first. */
+  reauthenticationRequired: 'reauthentication_required',
   serverError: 'server_error',
   /** 503: the audio store (S3) cannot be reached; the request changed nothing and may be retried. */
   storageUnavailable: 'storage_unavailable',

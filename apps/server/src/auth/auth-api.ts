@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { handleError } from '../http/error-handler.ts';
 import type { AuthContext } from './auth-context.ts';
-import { commonPasswords } from './common-passwords.ts';
+import { AuthRefusal } from './flows/auth-outcome.ts';
+import { commonPasswords } from './password/common-passwords.ts';
+import { present } from './routes/allauth-presenter.ts';
 import { SecondFactorGate } from './mfa/second-factor-gate.ts';
 import { registerMfaAuthenticateRoutes } from './routes/mfa-authenticate-routes.ts';
 import { registerMfaAuthenticatorsRoutes } from './routes/mfa-authenticators-routes.ts';
@@ -33,6 +36,12 @@ export async function authApi(app: FastifyInstance, context: AuthContext) {
     reply.header('cache-control', 'no-store');
     done();
   });
+  // A guard's refusal (401, reauthentication, 429) is an answer, not a failure.
+  app.setErrorHandler<Error>((error, request, reply) =>
+    error instanceof AuthRefusal
+      ? present(reply, context.settings, error.outcome)
+      : handleError(error, request, reply),
+  );
   // Every login asks it whether a second factor is still owed (session-flows.ts).
   app.decorate('secondFactorGate', new SecondFactorGate(context.db, context.box, context.settings));
   registerConfigRoute(app, context);
@@ -54,5 +63,7 @@ export async function authApi(app: FastifyInstance, context: AuthContext) {
   if (context.settings.loginByCodeEnabled) registerLoginCodeRoutes(app, context);
   await registerProviderRoutes(app, context);
   registerAccountProvidersRoutes(app, context);
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ status: 404 }));
+  app.setNotFoundHandler((_request, reply) =>
+    present(reply, context.settings, { kind: 'status', status: 404 }),
+  );
 }

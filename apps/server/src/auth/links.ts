@@ -27,4 +27,6 @@ export const appLinks = {
     `${origin}/auth/password/confirm/${encodeURIComponent(key)}`,
   requestPasswordReset: (origin: string) => `${origin}/auth/password/reset`,
   signup: (origin: string) => `${origin}/auth/signup`,
+  connections: (origin: string) => `${origin}/account/connections`,
+  apiTokens: (origin: string) => `${origin}/account/api-tokens`,
 };

@@ -75,14 +75,44 @@ describe('listing and adding addresses', () => {
     });
   });
 
-  it('does not add an address another account holds, and tells its owner', async () => {
-    const owner = await verifiedAccount(app);
-    const { client } = await verifiedAccount(app);
-    const before = app.mailbox.for(owner.email).length;
-    const res = await send(client, 'POST', { email: owner.email });
-    expect(res.status).toBe(200);
-    expect(res.body.data.map((a) => a.email)).not.toContain(owner.email);
-    await app.mailbox.waitFor(owner.email, { subject: /Account Already Exists/, after: before });
+  it('answers alike for an address another account holds, and tells its holder instead (no enumeration)', async () => {
+    const holder = await verifiedAccount(app);
+    const { client, email } = await verifiedAccount(app);
+    const free = newPerson().email;
+    const before = app.mailbox.for(holder.email).length;
+
+    const taken = await send(client, 'POST', { email: holder.email });
+    const added = await send(client, 'POST', { email: free });
+    // The same status and the same shape: each address shows as added and unverified.
+    expect(taken.status).toBe(200);
+    expect(added.status).toBe(200);
+    expect(taken.body).toEqual({
+      status: 200,
+      data: [
+        { email, primary: true, verified: true },
+        { email: holder.email, primary: false, verified: false },
+      ],
+    });
+    expect(added.body.data.slice(1)).toEqual([
+      { email: holder.email, primary: false, verified: false },
+      { email: free, primary: false, verified: false },
+    ]);
+
+    // The free address gets its link; the holder is told someone tried, and gets no link.
+    await app.mailbox.waitFor(free, { subject: /Confirm/ });
+    await app.mailbox.waitFor(holder.email, { subject: /Account Already Exists/, after: before });
+    // Asking again sends the holder the notice again, never a link this account could use.
+    expect((await send(client, 'PUT', { email: holder.email })).status).toBe(200);
+    await app.mailbox.waitFor(holder.email, { subject: /Account Already Exists/, after: before + 1 });
+    expect(
+      app.mailbox
+        .for(holder.email)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toEqual([
+      expect.stringMatching(/Account Already Exists/),
+      expect.stringMatching(/Account Already Exists/),
+    ]);
   });
 
   it('says the address is taken when verification (and so enumeration prevention) is off', async () => {

@@ -243,6 +243,59 @@ describe('account/providers', () => {
   });
 });
 
+describe('connecting a provider account is a sensitive change (issue 19)', () => {
+  const TOKEN = `${AUTH}/auth/provider/token`;
+  const reauthenticate = (person: { client: TestClient; password: string }) =>
+    person.client.post(`${AUTH}/auth/reauthenticate`, { password: person.password });
+  const connectedMails = (email: string) =>
+    app.mailbox.for(email).filter((m) => /Third-Party Account Connected/.test(m.subject));
+
+  it('sends the browser back with ?error=reauthentication_required when the last login is old, then mails the owner once it connects', async () => {
+    const person = await verifiedAccount(app);
+    const id = idpUser();
+    await ageAuthentication(app, person.client, PAST_REAUTHENTICATION_MS);
+    const refused = await viaProvider(person.client, 'connect', id);
+    expect(refused.pathname).toBe(CONNECTIONS_PAGE);
+    expect(refused.searchParams.get('error')).toBe('reauthentication_required');
+    expect((await list(person.client)).body.data).toEqual([]);
+    expect(connectedMails(person.email)).toEqual([]);
+
+    expect((await reauthenticate(person)).status).toBe(200);
+    const landed = await viaProvider(person.client, 'connect', id);
+    expect(landed.searchParams.get('error')).toBeNull();
+    expect((await list(person.client)).body.data.map((a) => a.uid)).toEqual([id]);
+    const mail = await app.mailbox.waitFor(person.email, { subject: /Third-Party Account Connected/ });
+    expect(mail.text).toContain(`Person ${id}`);
+    expect(mail.text).toContain(`${app.baseUrl}/account/connections`);
+  });
+
+  it('answers allauth’s 401 reauthentication flow to a handed-over token, then connects and mails the owner', async () => {
+    const person = await verifiedAccount(app);
+    const id = idpUser();
+    const { idToken } = await tokensFromIdp(idp, app.baseUrl, id, { nonce: 'app-nonce-reauth' });
+    const handOver = () =>
+      person.client.post(TOKEN, {
+        provider: PROVIDER.id,
+        process: 'connect',
+        token: { client_id: PROVIDER.clientId, id_token: idToken },
+      });
+    await ageAuthentication(app, person.client, PAST_REAUTHENTICATION_MS);
+    const asked = await handOver();
+    expect(asked.status).toBe(401);
+    expect(asked.body).toMatchObject({
+      status: 401,
+      data: { user: { username: person.username }, flows: [{ id: 'reauthenticate' }] },
+      meta: { is_authenticated: true },
+    });
+    expect((await list(person.client)).body.data).toEqual([]);
+
+    expect((await reauthenticate(person)).status).toBe(200);
+    expect((await handOver()).status).toBe(200);
+    expect((await list(person.client)).body.data.map((a) => a.uid)).toEqual([id]);
+    await app.mailbox.waitFor(person.email, { subject: /Third-Party Account Connected/ });
+  });
+});
+
 describe('auth/provider/token', () => {
   const TOKEN = `${AUTH}/auth/provider/token`;
   const now = () => Math.floor(Date.now() / 1000);

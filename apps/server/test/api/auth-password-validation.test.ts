@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { AUTH, browser, newPerson, errorsOf } from '../support/accounts.ts';
-import { commonPasswords } from '../../src/auth/common-passwords.ts';
+import { commonPasswords } from '../../src/auth/password/common-passwords.ts';
 
 let server: TestApp;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiToken, CreatedApiToken } from '@voxpad/shared/api-tokens';
-import { AUTH, browser, verifiedAccount } from '../support/accounts.ts';
+import { AUTH, browser, errorsOf, verifiedAccount } from '../support/accounts.ts';
+import { ageAuthentication, PAST_REAUTHENTICATION_MS } from '../support/account-center.ts';
 import type { TestClient } from '../support/http-client.ts';
 import { resetKeyIn } from '../support/mailbox.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -212,5 +213,64 @@ describe('API token last use', () => {
       .execute();
     expect((await useToken(token.token)).status).toBe(400);
     expect(Date.parse((await listed(client))[0]!.last_used_at!)).toBeGreaterThan(longAgo + 60_000);
+  });
+});
+
+/**
+ * Issue 19, finding 5: tokens were made without a recent authentication, nobody was told, and
+ * the sessions page could not end them. Logging a browser out leaves them be (they are for
+ * scripts, ADR 0027); the sessions page ends them all on request.
+ */
+describe('API tokens are a sensitive change', () => {
+  it('asks for a recent authentication before making one, then mails the owner', async () => {
+    const person = await verifiedAccount(app);
+    await ageAuthentication(app, person.client, PAST_REAUTHENTICATION_MS);
+    const refused = await create(person.client, { name: 'made while away' });
+    expect(refused.status).toBe(403);
+    expect(errorsOf(refused.body)).toEqual([
+      { code: 'reauthentication_required', message: expect.stringMatching(/confirm it’s you/) },
+    ]);
+    expect(await listed(person.client)).toEqual([]);
+
+    const again = await person.client.post(`${AUTH}/auth/reauthenticate`, { password: person.password });
+    expect(again.status).toBe(200);
+    const made = await tokenOf(person.client, 'deploy script');
+    const mail = await app.mailbox.waitFor(person.email, { subject: /API Token Created/ });
+    expect(mail.text).toContain('“deploy script”');
+    expect(mail.text).toContain(`${app.baseUrl}/account/api-tokens`);
+    expect(mail.text).not.toContain(made.token);
+  });
+
+  it('keeps tokens through a logout and ending other sessions, and ends them all on request', async () => {
+    const person = await verifiedAccount(app);
+    const other = await verifiedAccount(app);
+    const script = await tokenOf(person.client, 'backup script');
+    const unrelated = await tokenOf(other.client, 'someone else');
+
+    // Another browser of the same person logs out and is signed out from here: tokens stay.
+    const laptop = await browser(app);
+    expect(
+      (await laptop.post(`${AUTH}/auth/login`, { username: person.username, password: person.password }))
+        .status,
+    ).toBe(200);
+    const sessions = await person.client.get<{ data: { id: number; is_current: boolean }[] }>(
+      `${AUTH}/auth/sessions`,
+    );
+    const others = sessions.body.data.filter((s) => !s.is_current).map((s) => s.id);
+    expect(
+      (await person.client.request('DELETE', `${AUTH}/auth/sessions`, { json: { sessions: others } })).status,
+    ).toBe(200);
+    expect((await useToken(script.token)).status).toBe(400);
+
+    const ended = await person.client.request('DELETE', '/api/v1/tokens/');
+    expect(ended.status).toBe(204);
+    expect((await useToken(script.token)).status).toBe(401);
+    expect(await listed(person.client)).toEqual([]);
+    expect((await useToken(unrelated.token)).status).toBe(400);
+
+    const kept = await tokenOf(person.client, 'new script');
+    expect((await person.client.request('DELETE', `${AUTH}/auth/session`)).status).toBe(401);
+    expect((await useToken(kept.token)).status).toBe(400);
+    expect((await (await browser(app)).request('DELETE', '/api/v1/tokens/')).status).toBe(401);
   });
 });

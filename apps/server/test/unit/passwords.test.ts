@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
-import { PasswordHasher, SCRYPT_COSTS, scryptMaxmem, scryptSlots } from '../../src/auth/passwords.ts';
-import { validatePassword } from '../../src/auth/password-validation.ts';
+import {
+  PasswordHasher,
+  SCRYPT_COSTS,
+  scryptMaxmem,
+  scryptSlots,
+} from '../../src/auth/password/passwords.ts';
+import { validatePassword } from '../../src/auth/password/password-validation.ts';
 
 const MiB = 1024 * 1024;
 

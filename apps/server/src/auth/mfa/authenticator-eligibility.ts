@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { listOtherAddresses } from '../email-addresses-repository.ts';
+import { listOtherAddresses } from '../email/email-addresses-repository.ts';
 
 /**
  * allauth's validate_can_add_authenticator, for TOTP and passkeys alike: no second factor while

@@ -1,6 +1,5 @@
-import type { Authenticated } from '../account-guards.ts';
 import { AuthInputError } from '../auth-errors.ts';
-import type { AuthContext } from '../auth-context.ts';
+import type { AuthContext, Authenticated } from '../auth-context.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Session, SessionStore } from '../sessions/session-store.ts';
 import {

@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth-context.ts';
-import { authenticatedBody, conflictBody, unauthenticatedBody } from '../envelopes.ts';
-import { activePending, type MfaTrustPending } from '../pending-flows.ts';
+import { conflict, type AuthOutcome } from '../flows/auth-outcome.ts';
+import { activePending, type MfaTrustPending } from '../sessions/pending-flows.ts';
 import type { Session, SessionStore } from '../sessions/session-store.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
-import { findUserById } from '../users-repository.ts';
+import { findUserById } from '../accounts/users-repository.ts';
 import { factorsFingerprint, secondFactorIds } from './mfa-factors.ts';
-import { trustBrowser } from './trust.ts';
+import { trustedBrowserCookie } from './trust.ts';
 
 export type SecondFactorType = 'totp' | 'recovery_codes' | 'webauthn';
 
@@ -19,21 +19,18 @@ export type SecondFactorType = 'totp' | 'recovery_codes' | 'webauthn';
  */
 export async function completeMfaLogin(
   app: FastifyInstance,
-  ctx: AuthContext,
-  _request: FastifyRequest,
-  reply: FastifyReply,
   session: Session,
   type: SecondFactorType,
-) {
+): Promise<AuthOutcome> {
   const pending = activePending(session);
-  if (pending?.flow !== 'mfa_authenticate') return reply.status(409).send(conflictBody);
+  if (pending?.flow !== 'mfa_authenticate') return conflict;
   const at = Date.now();
   const methods: AuthMethod[] = [...pending.methods, { method: 'mfa', at, type }];
   const trust: MfaTrustPending = { flow: 'mfa_trust', at, userId: pending.userId, methods };
   // A new object: the loaded session's data may be shared with the store's cache.
   const updated: Session = { ...session, data: { ...session.data, pending: trust } };
   await app.sessions.store.save(updated);
-  return reply.status(401).send(unauthenticatedBody(ctx.settings, updated));
+  return { kind: 'unauthenticated', session: updated };
 }
 
 /**
@@ -44,23 +41,28 @@ export async function completeTrustStep(
   app: FastifyInstance,
   ctx: AuthContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   trust: boolean,
-) {
+): Promise<AuthOutcome> {
   const pending = activePending(await request.getSession());
-  if (pending?.flow !== 'mfa_trust') return reply.status(409).send(conflictBody);
+  if (pending?.flow !== 'mfa_trust') return conflict;
   const user = await findUserById(ctx.db, pending.userId);
-  if (!user) return reply.status(409).send(conflictBody);
-  if (trust) {
-    const factors = factorsFingerprint(user.id, await secondFactorIds(ctx.db, user.id));
-    trustBrowser(ctx.box, request, reply, {
-      userId: user.id,
-      factors,
-      secure: ctx.settings.publicUrl?.startsWith('https://') ?? false,
-    });
-  }
-  const session = await app.sessions.start(request, reply, user.id, { methods: pending.methods });
-  return reply.status(200).send(authenticatedBody(user, session));
+  if (!user) return conflict;
+  // Read before the new session: the cookie keeps the other accounts this browser trusts.
+  const trustedBrowser = trust
+    ? trustedBrowserCookie(
+        ctx.box,
+        request,
+        user.id,
+        factorsFingerprint(user.id, await secondFactorIds(ctx.db, user.id)),
+      )
+    : undefined;
+  const started = await app.sessions.begin(request, user.id, { methods: pending.methods });
+  return {
+    kind: 'authenticated',
+    user,
+    session: started.session,
+    cookies: { session: started, ...(trustedBrowser ? { trustedBrowser } : {}) },
+  };
 }
 
 /**

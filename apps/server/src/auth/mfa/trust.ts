@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { MFA_TRUST_DAYS } from '@voxpad/shared/mfa';
 import type { SecretBox } from './secret-box.ts';
 
@@ -52,21 +52,28 @@ export function isTrustedBrowser(
   return readEntries(box, request, now).some((entry) => entry.user === userId && entry.factors === factors);
 }
 
-/** Remembers for 14 days that this browser need not ask the user for a second factor. */
-export function trustBrowser(
+/**
+ * The cookie that remembers for 14 days that this browser need not ask the user for a second
+ * factor: its sealed value (the presenter sets it with trustCookieOptions).
+ */
+export function trustedBrowserCookie(
   box: SecretBox,
   request: FastifyRequest,
-  reply: FastifyReply,
-  options: { userId: string; factors: string; secure: boolean },
+  userId: string,
+  factors: string,
   now = Date.now(),
-): void {
-  const entries = readEntries(box, request, now).filter((entry) => entry.user !== options.userId);
-  entries.push({ user: options.userId, factors: options.factors, until: now + TRUST_MAX_AGE_MS });
-  reply.setCookie(TRUST_COOKIE, box.seal(JSON.stringify(entries.slice(-MAX_ENTRIES)), SEAL_CONTEXT), {
+): string {
+  const entries = readEntries(box, request, now).filter((entry) => entry.user !== userId);
+  entries.push({ user: userId, factors, until: now + TRUST_MAX_AGE_MS });
+  return box.seal(JSON.stringify(entries.slice(-MAX_ENTRIES)), SEAL_CONTEXT);
+}
+
+export function trustCookieOptions(request: FastifyRequest, secure: boolean) {
+  return {
     path: TRUST_COOKIE_PATH,
     httpOnly: true,
-    sameSite: 'lax',
-    secure: options.secure || request.protocol === 'https',
+    sameSite: 'lax' as const,
+    secure: secure || request.protocol === 'https',
     maxAge: Math.floor(TRUST_MAX_AGE_MS / 1000),
-  });
+  };
 }

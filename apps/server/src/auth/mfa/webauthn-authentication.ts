@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth-context.ts';
+import { withData, type AuthOutcome } from '../flows/auth-outcome.ts';
 import type { Session } from '../sessions/session-store.ts';
 import type { WebauthnAuthenticator } from './authenticators-repository.ts';
 import { requestOptions } from './webauthn-ceremonies.ts';
-import type { WebauthnPurpose } from './webauthn-challenge-state.ts';
+import type { WebauthnPurpose } from '../sessions/webauthn-challenge-state.ts';
 import { challengeExpired, rememberChallenge, takeChallenge } from './webauthn-challenges.ts';
 import { readAssertion } from './webauthn-credential-input.ts';
 import { checkAssertion, descriptorsOf, passkeysOf } from './webauthn-credentials.ts';
@@ -21,18 +22,17 @@ export async function beginAuthentication(
   app: FastifyInstance,
   ctx: AuthContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   purpose: AuthenticationPurpose,
   userId: string | null,
-) {
+): Promise<AuthOutcome> {
   const allowed = userId ? descriptorsOf(await passkeysOf(ctx, userId)) : [];
   const options = await requestOptions(
     relyingParty(request, ctx.settings.publicUrl),
     allowed,
     userId ? 'preferred' : 'required',
   );
-  await rememberChallenge(app, request, reply, { purpose, challenge: options.challenge, userId });
-  return { status: 200 as const, data: { request_options: { publicKey: options } } };
+  const cookies = await rememberChallenge(app, request, { purpose, challenge: options.challenge, userId });
+  return { ...withData({ request_options: { publicKey: options } }), ...(cookies ? { cookies } : {}) };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AuthInputError } from '../auth-errors.ts';
+import type { CookieChanges } from '../flows/auth-outcome.ts';
 import type { Session } from '../sessions/session-store.ts';
-import type { WebauthnChallengeState, WebauthnPurpose } from './webauthn-challenge-state.ts';
+import type { WebauthnChallengeState, WebauthnPurpose } from '../sessions/webauthn-challenge-state.ts';
 import { CEREMONY_TIMEOUT_MS } from './webauthn-settings.ts';
 
 /** A fresh challenge: 32 random bytes, base64url. */
@@ -13,22 +14,19 @@ export function newChallenge(): string {
 /**
  * Remembers the challenge on the visitor's session, replacing any earlier one (one ceremony
  * at a time, as allauth). A visitor without a session (a passkey login straight away) gets
- * an anonymous one to hold it.
+ * an anonymous one to hold it, whose cookie the answer must carry.
  */
 export async function rememberChallenge(
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
   state: Omit<WebauthnChallengeState, 'at'>,
-): Promise<void> {
+): Promise<CookieChanges | undefined> {
   const webauthn: WebauthnChallengeState = { ...state, at: Date.now() };
   const session = await request.getSession();
-  if (!session) {
-    await app.sessions.start(request, reply, null, { methods: [], webauthn });
-    return;
-  }
+  if (!session) return { session: await app.sessions.begin(request, null, { methods: [], webauthn }) };
   // A new object: the loaded session's data may be shared with the store's cache.
   await app.sessions.store.save({ ...session, data: { ...session.data, webauthn } });
+  return undefined;
 }
 
 export const challengeExpired = new AuthInputError([

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
-import { readString } from '../account-validation.ts';
+import { readString } from '../accounts/account-validation.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError } from '../auth-errors.ts';
+import { withData, type AuthOutcome } from '../flows/auth-outcome.ts';
 import type { WebauthnAuthenticator } from './authenticators-repository.ts';
 import { creationOptions, verifyRegistration } from './webauthn-ceremonies.ts';
 import { challengeExpired, rememberChallenge, takeChallenge } from './webauthn-challenges.ts';
@@ -21,21 +22,20 @@ export async function beginRegistration(
   app: FastifyInstance,
   ctx: AuthContext,
   request: FastifyRequest,
-  reply: FastifyReply,
   user: UserRow,
   purpose: RegistrationPurpose,
   passwordless: boolean,
-) {
+): Promise<AuthOutcome> {
   const rp = relyingParty(request, ctx.settings.publicUrl);
   const existing = descriptorsOf(await passkeysOf(ctx, user.id));
   const options = await creationOptions(rp, user, existing, passwordless);
-  await rememberChallenge(app, request, reply, {
+  const cookies = await rememberChallenge(app, request, {
     purpose,
     challenge: options.challenge,
     userId: user.id,
     passwordless,
   });
-  return { status: 200 as const, data: { creation_options: { publicKey: options } } };
+  return { ...withData({ creation_options: { publicKey: options } }), ...(cookies ? { cookies } : {}) };
 }
 
 function readName(body: unknown): string | undefined {

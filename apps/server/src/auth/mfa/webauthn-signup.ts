@@ -1,28 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { activePending } from '../pending-flows.ts';
-import { startPendingFlow } from '../session-flows.ts';
+import { activePending } from '../sessions/pending-flows.ts';
 import type { Session } from '../sessions/session-store.ts';
-import { findUserById } from '../users-repository.ts';
-
-/**
- * allauth's PasskeySignupStage: the account of a passkey signup waits, on this session, for
- * its first passkey.
- */
-export function startPasskeySignupStage(
-  app: FastifyInstance,
-  ctx: AuthContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: string,
-) {
-  return startPendingFlow(app, request, reply, ctx.settings, {
-    flow: 'mfa_signup_webauthn',
-    at: Date.now(),
-    userId,
-  });
-}
+import { findUserById } from '../accounts/users-repository.ts';
 
 /**
  * The account whose passkey signup this session is completing, if any: the

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readString } from '../account-validation.ts';
+import { readString } from '../accounts/account-validation.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
-import { findEmailVerification } from '../email-verification-keys.ts';
-import { confirmEmail, consumeConfirmationQuota, mailConfirmationLink } from '../email-verification.ts';
-import { conflictBody, okBody, presentUser, tooManyRequestsBody } from '../envelopes.ts';
-import { startPasskeySignupStage } from '../mfa/webauthn-signup.ts';
-import { activePending } from '../pending-flows.ts';
-import { answerAuthenticationState, logInOnNewSession } from '../session-flows.ts';
+import { findEmailVerification } from '../email/email-verification-keys.ts';
+import { confirmEmail, consumeConfirmationQuota, mailConfirmationLink } from '../email/email-verification.ts';
+import { conflict, done, tooManyRequests, withData } from '../flows/auth-outcome.ts';
+import { startPasskeySignupStage } from '../flows/signup-ending.ts';
+import { activePending } from '../sessions/pending-flows.ts';
+import { authenticationState, logInOnNewSession } from '../flows/session-flows.ts';
+import { presenter, presentUser } from './allauth-presenter.ts';
 
 const invalidKey: FieldError = { param: 'key', code: 'invalid', message: 'Invalid or expired key.' };
 
@@ -24,15 +25,19 @@ async function verificationFor(ctx: AuthContext, key: string | undefined) {
 }
 
 export function registerEmailVerificationRoutes(app: FastifyInstance, ctx: AuthContext) {
+  const answer = presenter(ctx.settings);
+
   /** What a key confirms, so the page can ask "confirm this address?" before doing it. */
-  app.get('/auth/email/verify', async (request) => {
+  app.get('/auth/email/verify', async (request, reply) => {
     const { user, address } = await verificationFor(ctx, headerKey(request));
     const pending = activePending(await request.getSession());
-    return {
-      status: 200,
-      data: { email: address.email, user: presentUser(user) },
-      meta: { is_authenticating: pending?.flow === 'verify_email' },
-    };
+    return answer(
+      reply,
+      withData(
+        { email: address.email, user: presentUser(user) },
+        { is_authenticating: pending?.flow === 'verify_email' },
+      ),
+    );
   });
 
   /**
@@ -46,20 +51,18 @@ export function registerEmailVerificationRoutes(app: FastifyInstance, ctx: AuthC
     const pending = activePending(await request.getSession());
     if (pending?.flow === 'verify_email' && pending.userId === user.id) {
       // A passkey signup goes on to its passkey (allauth's PasskeySignupStage).
-      if (pending.passkeySignup) return startPasskeySignupStage(app, ctx, request, reply, user.id);
-      return logInOnNewSession(app, request, reply, user, pending.methods);
+      if (pending.passkeySignup) return answer(reply, await startPasskeySignupStage(app, request, user.id));
+      return answer(reply, await logInOnNewSession(app, request, user, pending.methods));
     }
-    return answerAuthenticationState(ctx, request, reply);
+    return answer(reply, await authenticationState(ctx, request));
   });
 
   app.post('/auth/email/verify/resend', async (request, reply) => {
     const pending = activePending(await request.getSession());
-    if (pending?.flow !== 'verify_email') return reply.status(409).send(conflictBody);
-    if (!(await consumeConfirmationQuota(ctx, pending.email))) {
-      return reply.status(429).send(tooManyRequestsBody);
-    }
+    if (pending?.flow !== 'verify_email') return answer(reply, conflict);
+    if (!(await consumeConfirmationQuota(ctx, pending.email))) return answer(reply, tooManyRequests);
     // A flow for a taken address has no account to mail; it answers the same.
     if (pending.userId) mailConfirmationLink(ctx, request, pending.userId);
-    return okBody;
+    return answer(reply, done);
   });
 }

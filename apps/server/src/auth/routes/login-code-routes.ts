@@ -1,19 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loginCodeMail } from '../../email/templates/login-code-mail.ts';
-import { emailErrors, readString } from '../account-validation.ts';
+import { emailErrors, readString } from '../accounts/account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
-import { unknownAccountNotice } from '../enumeration-mails.ts';
-import { conflictBody, okBody, tooManyRequestsBody } from '../envelopes.ts';
+import { unknownAccountNotice } from '../email/enumeration-mails.ts';
+import { conflict, done, tooManyRequests } from '../flows/auth-outcome.ts';
 import { appOrigin } from '../links.ts';
-import { generateLoginCode, hashLoginCode, loginCodeMatches } from '../login-code.ts';
-import { countLoginCodeAttempt } from '../login-code-attempts.ts';
-import { activePending, LOGIN_CODE_MAX_ATTEMPTS } from '../pending-flows.ts';
-import { clearPendingFlow, logInOnNewSession, startPendingFlow } from '../session-flows.ts';
-import { findUserByEmail, findUserById, markEmailVerified, normaliseEmail } from '../users-repository.ts';
+import { generateLoginCode, hashLoginCode, loginCodeMatches } from '../login-code/login-code.ts';
+import { countLoginCodeAttempt } from '../login-code/login-code-attempts.ts';
+import { activePending, LOGIN_CODE_MAX_ATTEMPTS } from '../sessions/pending-flows.ts';
+import { clearPendingFlow, logInOnNewSession, startPendingFlow } from '../flows/session-flows.ts';
+import { presenter } from './allauth-presenter.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  normaliseEmail,
+} from '../accounts/users-repository.ts';
 
 const incorrectCode: FieldError = { param: 'code', code: 'incorrect_code', message: 'Incorrect code.' };
-const tooManyRequests: FieldError = {
+const tooManyCodeRequests: FieldError = {
   param: 'email',
   code: 'too_many_login_attempts',
   message: 'Too many failed login attempts. Try again later.',
@@ -21,31 +27,33 @@ const tooManyRequests: FieldError = {
 
 export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) {
   const { db, settings, limiter } = ctx;
+  const answer = presenter(settings);
 
   /**
    * Starts a login by code. Known and unknown addresses get the same 401 with the flow
    * pending; the code goes only to an existing account, an unknown address gets a notice.
    */
   app.post('/auth/code/request', async (request, reply) => {
-    if (await currentUser(db, request)) return reply.status(409).send(conflictBody);
+    if (await currentUser(db, request)) return answer(reply, conflict);
     const email = readString(request.body, 'email');
     const errors = emailErrors(email);
     if (errors.length > 0) throw new AuthInputError(errors);
     const address = email!.trim();
     // allauth answers this limit as a form error on the address, not with a 429.
     if (!(await limiter.consume('request_login_code', { ip: request.ip, key: normaliseEmail(address) }))) {
-      throw new AuthInputError([tooManyRequests]);
+      throw new AuthInputError([tooManyCodeRequests]);
     }
     const user = await findUserByEmail(db, address);
     const code = generateLoginCode();
     mailCode(request, user?.email, address, code);
-    return startPendingFlow(app, request, reply, settings, {
+    const pending = await startPendingFlow(app, request, {
       flow: 'login_by_code',
       at: Date.now(),
       userId: user?.id ?? null,
       email: address,
       codeHash: hashLoginCode(code),
     });
+    return answer(reply, pending);
   });
 
   /** The code goes to the account's address; an unknown address gets a notice instead. */
@@ -64,11 +72,11 @@ export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) 
   app.post('/auth/code/resend', async (request, reply) => {
     const session = await request.getSession();
     const pending = activePending(session);
-    if (!session || pending?.flow !== 'login_by_code') return reply.status(409).send(conflictBody);
+    if (!session || pending?.flow !== 'login_by_code') return answer(reply, conflict);
     if (
       !(await limiter.consume('request_login_code', { ip: request.ip, key: normaliseEmail(pending.email) }))
     ) {
-      return reply.status(429).send(tooManyRequestsBody);
+      return answer(reply, tooManyRequests);
     }
     const user = pending.userId ? await findUserById(db, pending.userId) : undefined;
     const code = generateLoginCode();
@@ -77,7 +85,7 @@ export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) 
       data: { ...session.data, pending: { ...pending, codeHash: hashLoginCode(code) } },
     });
     mailCode(request, user?.email, pending.email, code);
-    return okBody;
+    return answer(reply, done);
   });
 
   /**
@@ -90,12 +98,12 @@ export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) 
     if (!session || pending?.flow !== 'login_by_code') {
       // A code that timed out is dropped; any other pending flow is left alone.
       if (!pending && session?.data.pending?.flow === 'login_by_code') await clearPendingFlow(app, session);
-      return reply.status(409).send(conflictBody);
+      return answer(reply, conflict);
     }
     const attempt = await countLoginCodeAttempt(limiter, session.id, pending.at);
     if (!attempt.allowed) {
       await clearPendingFlow(app, session);
-      return reply.status(409).send(conflictBody);
+      return answer(reply, conflict);
     }
     const code = readString(request.body, 'code');
     const user = pending.userId ? await findUserById(db, pending.userId) : undefined;
@@ -104,8 +112,7 @@ export function registerLoginCodeRoutes(app: FastifyInstance, ctx: AuthContext) 
       throw new AuthInputError([code ? incorrectCode : requiredError('code')]);
     }
     if (normaliseEmail(pending.email) === user.email_key) await markEmailVerified(db, user.id);
-    return logInOnNewSession(app, request, reply, user, [
-      { method: 'code', at: Date.now(), email: pending.email },
-    ]);
+    const methods = [{ method: 'code' as const, at: Date.now(), email: pending.email }];
+    return answer(reply, await logInOnNewSession(app, request, user, methods));
   });
 }

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { logIn } from '../account-service.ts';
-import { readString } from '../account-validation.ts';
+import { readString } from '../accounts/account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { sendConfirmation } from '../email-verification.ts';
-import { conflictBody, tooManyRequestsBody } from '../envelopes.ts';
-import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { conflict, tooManyRequests } from '../flows/auth-outcome.ts';
+import { logInOnNewSession } from '../flows/session-flows.ts';
+import { awaitEmailVerification, mustVerifyEmail } from '../flows/signup-ending.ts';
+import { logIn } from '../password/password-login.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
+import { presenter } from './allauth-presenter.ts';
 
 export function registerLoginRoute(app: FastifyInstance, ctx: AuthContext) {
-  const { db, settings, limiter } = ctx;
+  const { db, limiter } = ctx;
+  const answer = presenter(ctx.settings);
   app.post('/auth/login', async (request, reply) => {
-    if (!(await limiter.consume('login', { ip: request.ip }))) {
-      return reply.status(429).send(tooManyRequestsBody);
-    }
-    if (await currentUser(db, request)) return reply.status(409).send(conflictBody);
+    if (!(await limiter.consume('login', { ip: request.ip }))) return answer(reply, tooManyRequests);
+    if (await currentUser(db, request)) return answer(reply, conflict);
     const { user, by } = await logIn(db, ctx.passwords, limiter, request.ip, {
       username: readString(request.body, 'username'),
       email: readString(request.body, 'email'),
@@ -24,18 +24,9 @@ export function registerLoginRoute(app: FastifyInstance, ctx: AuthContext) {
       by === 'email'
         ? { method: 'password', at, email: user.email }
         : { method: 'password', at, username: user.username };
-    if (settings.emailVerification === 'mandatory' && !user.email_verified) {
-      // allauth's email verification stage: the login waits, and the link is mailed again
-      // unless one went out in the last few minutes.
-      await sendConfirmation(ctx, request, user);
-      return startPendingFlow(app, request, reply, settings, {
-        flow: 'verify_email',
-        at,
-        userId: user.id,
-        email: user.email,
-        methods: [method],
-      });
+    if (mustVerifyEmail(ctx, user)) {
+      return answer(reply, await awaitEmailVerification(app, ctx, request, user, [method]));
     }
-    return logInOnNewSession(app, request, reply, user, [method]);
+    return answer(reply, await logInOnNewSession(app, request, user, [method]));
   });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticatorCodeInputSchema } from '@voxpad/shared/mfa';
-import { answeredReauthenticationRequired, authenticatedOrAnswer } from '../account-guards.ts';
+import { requireRecentAuthentication, requireUser } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { conflictBody, okBody } from '../envelopes.ts';
+import { conflict, done, withData } from '../flows/auth-outcome.ts';
 import {
   presentAuthenticators,
   presentRecoveryCodesWithCodes,
@@ -13,7 +13,8 @@ import { activateTotp, deactivateTotp, regenerateRecoveryCodes } from '../mfa/au
 import { findAuthenticatorOfType, listAuthenticators } from '../mfa/authenticators-repository.ts';
 import { offerTotpSecret } from '../mfa/totp-setup.ts';
 import { totpUrl } from '../mfa/totp.ts';
-import { parseAuthInput } from '../parse-auth-input.ts';
+import { presenter } from './allauth-presenter.ts';
+import { parseAuthInput } from './parse-auth-input.ts';
 
 /**
  * allauth's account/authenticators views: the list, TOTP (status with a secret to set up,
@@ -22,62 +23,58 @@ import { parseAuthInput } from '../parse-auth-input.ts';
  */
 export function registerMfaAuthenticatorsRoutes(app: FastifyInstance, ctx: AuthContext) {
   const { db, box } = ctx;
+  const answer = presenter(ctx.settings);
 
   app.get('/account/authenticators', async (request, reply) => {
-    const current = await authenticatedOrAnswer(ctx, request, reply);
-    if (!current) return reply;
-    return { status: 200, data: presentAuthenticators(await listAuthenticators(db, box, current.user.id)) };
+    const current = await requireUser(ctx, request);
+    return answer(reply, withData(presentAuthenticators(await listAuthenticators(db, box, current.user.id))));
   });
 
   app.get('/account/authenticators/totp', async (request, reply) => {
-    const current = await authenticatedOrAnswer(ctx, request, reply);
-    if (!current) return reply;
+    const current = await requireUser(ctx, request);
     const totp = await findAuthenticatorOfType(db, box, current.user.id, 'totp');
-    if (totp) return { status: 200, data: presentTotp(totp) };
+    if (totp) return answer(reply, withData(presentTotp(totp)));
     // allauth's AddAuthenticatorConflict: an unverified address could not recover the account.
-    if (await unverifiedEmailBlocksMfa(db, current.user)) return reply.status(409).send(conflictBody);
+    if (await unverifiedEmailBlocksMfa(db, current.user)) return answer(reply, conflict);
     const secret = await offerTotpSecret(app.sessions.store, box, current.session);
-    return reply
-      .status(404)
-      .send({ status: 404, meta: { secret, totp_url: totpUrl(secret, current.user.email) } });
+    return answer(reply, {
+      kind: 'data',
+      status: 404,
+      meta: { secret, totp_url: totpUrl(secret, current.user.email) },
+    });
   });
 
   app.post('/account/authenticators/totp', async (request, reply) => {
-    const current = await authenticatedOrAnswer(ctx, request, reply);
-    if (!current) return reply;
-    if (await answeredReauthenticationRequired(ctx, current, reply)) return reply;
+    const current = await requireUser(ctx, request);
+    await requireRecentAuthentication(ctx, current);
     const { code } = parseAuthInput(authenticatorCodeInputSchema, request.body);
     const outcome = await activateTotp(ctx, app.sessions.store, request, current, code);
-    if (outcome.kind === 'conflict') return reply.status(409).send(conflictBody);
-    return {
-      status: 200,
-      data: presentTotp(outcome.totp),
-      meta: { recovery_codes_generated: outcome.recoveryCodesGenerated },
-    };
+    if (outcome.kind === 'conflict') return answer(reply, conflict);
+    return answer(
+      reply,
+      withData(presentTotp(outcome.totp), { recovery_codes_generated: outcome.recoveryCodesGenerated }),
+    );
   });
 
   app.delete('/account/authenticators/totp', async (request, reply) => {
-    const current = await authenticatedOrAnswer(ctx, request, reply);
-    if (!current) return reply;
-    if (await answeredReauthenticationRequired(ctx, current, reply)) return reply;
+    const current = await requireUser(ctx, request);
+    await requireRecentAuthentication(ctx, current);
     await deactivateTotp(ctx, current.user.id);
-    return okBody;
+    return answer(reply, done);
   });
 
   app.get('/account/authenticators/recovery-codes', async (request, reply) => {
-    const current = await authenticatedOrAnswer(ctx, request, reply);
-    if (!current) return reply;
-    if (await answeredReauthenticationRequired(ctx, current, reply)) return reply;
+    const current = await requireUser(ctx, request);
+    await requireRecentAuthentication(ctx, current);
     const codes = await findAuthenticatorOfType(db, box, current.user.id, 'recovery_codes');
-    if (!codes) return reply.status(404).send({ status: 404 });
-    return { status: 200, data: presentRecoveryCodesWithCodes(codes) };
+    if (!codes) return answer(reply, { kind: 'status', status: 404 });
+    return answer(reply, withData(presentRecoveryCodesWithCodes(codes)));
   });
 
   app.post('/account/authenticators/recovery-codes', async (request, reply) => {
-    const current = await authenticatedOrAnswer(ctx, request, reply);
-    if (!current) return reply;
-    if (await answeredReauthenticationRequired(ctx, current, reply)) return reply;
+    const current = await requireUser(ctx, request);
+    await requireRecentAuthentication(ctx, current);
     const codes = await regenerateRecoveryCodes(ctx, current.user.id);
-    return { status: 200, data: presentRecoveryCodesWithCodes(codes) };
+    return answer(reply, withData(presentRecoveryCodesWithCodes(codes)));
   });
 }

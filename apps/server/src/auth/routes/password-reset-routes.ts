@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import { passwordResetMail } from '../../email/templates/password-reset-mail.ts';
-import { emailErrors, readString } from '../account-validation.ts';
+import { emailErrors, readString } from '../accounts/account-validation.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
-import { unknownAccountNotice } from '../enumeration-mails.ts';
-import { okBody, presentUser, tooManyRequestsBody } from '../envelopes.ts';
+import { unknownAccountNotice } from '../email/enumeration-mails.ts';
+import { done, tooManyRequests, withData } from '../flows/auth-outcome.ts';
 import { appLinks, appOrigin } from '../links.ts';
-import { validatePassword } from '../password-validation.ts';
-import { createPasswordResetKey, findUserByResetKey } from '../password-reset-keys.ts';
-import { resetPassword } from '../password-reset.ts';
-import { answerAuthenticationState, logInOnNewSession } from '../session-flows.ts';
-import { findUserByEmail, normaliseEmail } from '../users-repository.ts';
+import { validatePassword } from '../password/password-validation.ts';
+import { createPasswordResetKey, findUserByResetKey } from '../password/password-reset-keys.ts';
+import { resetPassword } from '../password/password-reset.ts';
+import { authenticationState, endThisSession, logInOnNewSession } from '../flows/session-flows.ts';
+import { presenter, presentUser } from './allauth-presenter.ts';
+import { findUserByEmail, normaliseEmail } from '../accounts/users-repository.ts';
 
 const invalidResetKey: FieldError = {
   param: 'key',
@@ -26,6 +27,7 @@ function headerKey(request: FastifyRequest): string | undefined {
 
 export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AuthContext) {
   const { db, settings, limiter } = ctx;
+  const answer = presenter(settings);
 
   /**
    * Always 200 for a well-formed address: whether an account exists is decided off the
@@ -37,7 +39,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AuthConte
     if (errors.length > 0) throw new AuthInputError(errors);
     const address = email!.trim();
     if (!(await limiter.consume('reset_password', { ip: request.ip, key: normaliseEmail(address) }))) {
-      return reply.status(429).send(tooManyRequestsBody);
+      return answer(reply, tooManyRequests);
     }
     const origin = appOrigin(request, settings.publicUrl);
     ctx.mail.enqueue(async () => {
@@ -50,21 +52,21 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AuthConte
         url: appLinks.confirmPasswordReset(origin, key),
       });
     });
-    return okBody;
+    return answer(reply, done);
   });
 
   /** Tells the page whose password the key resets, or 400 so it can show "invalid link". */
-  app.get('/auth/password/reset', async (request) => {
+  app.get('/auth/password/reset', async (request, reply) => {
     const key = headerKey(request);
     if (!key) throw new AuthInputError([requiredError('key')]);
     const user = await findUserByResetKey(db, key);
     if (!user) throw new AuthInputError([invalidResetKey]);
-    return { status: 200, data: { user: presentUser(user) } };
+    return answer(reply, withData({ user: presentUser(user) }));
   });
 
   app.post('/auth/password/reset', async (request, reply) => {
     if (!(await limiter.consume('reset_password_from_key', { ip: request.ip }))) {
-      return reply.status(429).send(tooManyRequestsBody);
+      return answer(reply, tooManyRequests);
     }
     const key = readString(request.body, 'key');
     const password = readString(request.body, 'password');
@@ -80,11 +82,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AuthConte
     const ownSession = (await request.getSession())?.userId === user.id;
     await resetPassword(ctx, app.sessions.store, user, password);
     if (settings.loginOnPasswordReset) {
-      return logInOnNewSession(app, request, reply, user, [
-        { method: 'password_reset', at: Date.now(), email: user.email },
-      ]);
+      const methods = [{ method: 'password_reset' as const, at: Date.now(), email: user.email }];
+      return answer(reply, await logInOnNewSession(app, request, user, methods));
     }
-    if (ownSession) await app.sessions.end(request, reply);
-    return answerAuthenticationState(ctx, request, reply);
+    if (ownSession) return answer(reply, await endThisSession(app, request));
+    return answer(reply, await authenticationState(ctx, request));
   });
 }

@@ -1,18 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { newToken } from '../../lib/tokens.ts';
-import { readString } from '../account-validation.ts';
+import { readString } from '../accounts/account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { consumeConfirmationQuota, mailConfirmationLink, sendConfirmation } from '../email-verification.ts';
-import { mailAccountAlreadyExists } from '../enumeration-mails.ts';
-import { conflictBody, forbiddenBody } from '../envelopes.ts';
+import { isRecentlyAuthenticated } from '../reauthentication/account-guards.ts';
+import { conflict, forbidden, withData } from '../flows/auth-outcome.ts';
+import { awaitEmailVerification, finishSignup } from '../flows/signup-ending.ts';
 import { appOrigin } from '../links.ts';
-import { activePending, type ProviderSignupPending } from '../pending-flows.ts';
-import { logInOnNewSession, startLoginSession, startPendingFlow } from '../session-flows.ts';
+import { activePending, type ProviderSignupPending } from '../sessions/pending-flows.ts';
+import { logInOnNewSession, startPendingFlow } from '../flows/session-flows.ts';
+import { mailProviderConnected } from '../social/connection-notice.ts';
 import { sameOriginPath } from '../social/callback-path.ts';
 import { saveLoginState, takeLoginState, LOGIN_STATE_TTL_MS } from '../social/login-states.ts';
 import { ProviderLoginError, SocialProviders, type ProviderIdentity } from '../social/provider-clients.ts';
 import { completeSocialLogin, providerSignUp } from '../social/social-login.ts';
+import { presentCookies, presenter } from './allauth-presenter.ts';
 import { registerProviderTokenRoute } from './provider-token-route.ts';
 
 /** The web app's screen for the end of a provider login (spec §2), used when we know no better. */
@@ -26,6 +28,7 @@ export type ProviderErrorCode =
   | 'unknown_provider'
   | 'invalid_request'
   | 'not_authenticated'
+  | 'reauthentication_required'
   | 'provider_unavailable'
   | 'cancelled'
   | 'provider_error'
@@ -66,6 +69,7 @@ function providerSignupData(ctx: AuthContext, pending: ProviderSignupPending) {
  */
 export async function registerProviderRoutes(app: FastifyInstance, ctx: AuthContext) {
   const { db, settings } = ctx;
+  const answer = presenter(settings);
   const providers = new SocialProviders(settings.socialProviders ?? []);
   registerProviderTokenRoute(app, ctx, providers);
   const securePublicUrl = settings.publicUrl?.startsWith('https://') ?? false;
@@ -105,6 +109,10 @@ export async function registerProviderRoutes(app: FastifyInstance, ctx: AuthCont
     if (process !== 'login' && process !== 'connect') return back('invalid_request');
     const current = await currentUser(db, request);
     if (process === 'connect' && !current) return back('not_authenticated');
+    // A new way into the account is a sensitive change, as letting go of one is (ADR 0027).
+    if (process === 'connect' && !(await isRecentlyAuthenticated(ctx, current!)).recent) {
+      return back('reauthentication_required');
+    }
 
     const existing = request.cookies[BROWSER_COOKIE];
     const browserToken = existing && /^[\w-]{43}$/.test(existing) ? existing : newToken();
@@ -175,26 +183,23 @@ export async function registerProviderRoutes(app: FastifyInstance, ctx: AuthCont
       case 'error':
         return back(outcome.code);
       case 'connected':
+        if (outcome.linked && flow.user_id) {
+          mailProviderConnected(ctx, request, flow.user_id, provider.id, identity);
+        }
         return back();
+      // The web app's callback screen asks for the session: a second factor may still be owed.
       case 'login':
-        // The web app's callback screen asks for the session: a second factor may still be owed.
-        await startLoginSession(app, request, reply, outcome.user, outcome.methods);
+        presentCookies(reply, settings, await logInOnNewSession(app, request, outcome.user, outcome.methods));
         return back();
       case 'verify_email':
-        await sendConfirmation(ctx, request, outcome.user);
-        await app.sessions.start(request, reply, null, {
-          methods: [],
-          pending: {
-            flow: 'verify_email',
-            at: Date.now(),
-            userId: outcome.user.id,
-            email: outcome.user.email,
-            methods: outcome.methods,
-          },
-        });
+        presentCookies(
+          reply,
+          settings,
+          await awaitEmailVerification(app, ctx, request, outcome.user, outcome.methods),
+        );
         return back();
       case 'provider_signup':
-        await app.sessions.start(request, reply, null, { methods: [], pending: outcome.pending });
+        presentCookies(reply, settings, await startPendingFlow(app, request, outcome.pending));
         return back();
     }
   });
@@ -202,36 +207,22 @@ export async function registerProviderRoutes(app: FastifyInstance, ctx: AuthCont
   /** What the provider told us so far, to prefill the signup form. */
   app.get('/auth/provider/signup', async (request, reply) => {
     const pending = activePending(await request.getSession());
-    if (pending?.flow !== 'provider_signup') return reply.status(409).send(conflictBody);
-    return { status: 200, data: providerSignupData(ctx, pending) };
+    if (pending?.flow !== 'provider_signup') return answer(reply, conflict);
+    return answer(reply, withData(providerSignupData(ctx, pending)));
   });
 
   app.post('/auth/provider/signup', async (request, reply) => {
     const pending = activePending(await request.getSession());
-    if (pending?.flow !== 'provider_signup') return reply.status(409).send(conflictBody);
-    if (!settings.signupOpen) return reply.status(403).send(forbiddenBody);
-    const mandatory = settings.emailVerification === 'mandatory';
+    if (pending?.flow !== 'provider_signup') return answer(reply, conflict);
+    if (!settings.signupOpen) return answer(reply, forbidden);
     const outcome = await providerSignUp(
       db,
       pending,
       { email: readString(request.body, 'email'), username: readString(request.body, 'username') },
-      { preventEnumeration: mandatory },
+      { preventEnumeration: settings.emailVerification === 'mandatory' },
     );
-    const user = 'created' in outcome ? outcome.created : undefined;
-    const email = 'created' in outcome ? outcome.created.email : outcome.emailTaken;
-    if (user && !mandatory) return logInOnNewSession(app, request, reply, user, outcome.methods);
     // The address typed here was never verified by anyone: it is confirmed by mail first.
-    if (await consumeConfirmationQuota(ctx, email)) {
-      if (user) mailConfirmationLink(ctx, request, user.id);
-      else mailAccountAlreadyExists(ctx, request, email);
-    }
-    return startPendingFlow(app, request, reply, settings, {
-      flow: 'verify_email',
-      at: Date.now(),
-      userId: user?.id ?? null,
-      email,
-      methods: outcome.methods,
-    });
+    return answer(reply, await finishSignup(app, ctx, request, outcome, outcome.methods));
   });
 }
 

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authenticatedOrAnswer } from '../account-guards.ts';
+import { requireRecentAuthentication, requireUser } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
-import { sendConfirmation } from '../email-verification.ts';
-import { authenticatedBody, forbiddenBody, tooManyRequestsBody } from '../envelopes.ts';
-import { parseAuthInput } from '../parse-auth-input.ts';
-import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { forbidden, tooManyRequests } from '../flows/auth-outcome.ts';
+import { presenter } from './allauth-presenter.ts';
+import { parseAuthInput } from './parse-auth-input.ts';
+import { logInOnNewSession, startPendingFlow } from '../flows/session-flows.ts';
+import { awaitEmailVerification } from '../flows/signup-ending.ts';
+import { mailProviderConnected } from '../social/connection-notice.ts';
 import { InvalidIdTokenError } from '../social/id-token.ts';
 import {
   ProviderLoginError,
@@ -46,17 +48,16 @@ export function registerProviderTokenRoute(
   ctx: AuthContext,
   providers: SocialProviders,
 ) {
+  const answer = presenter(ctx.settings);
   app.post('/auth/provider/token', async (request, reply) => {
     // A handed-over token logs in like a password: the same per-IP login limit guards it.
-    if (!(await ctx.limiter.consume('login', { ip: request.ip }))) {
-      return reply.status(429).send(tooManyRequestsBody);
-    }
+    if (!(await ctx.limiter.consume('login', { ip: request.ip }))) return answer(reply, tooManyRequests);
     const input = parseAuthInput(providerTokenSchema, request.body);
     const provider = providers.get(input.provider);
     if (!provider) throw new AuthInputError([unknownProvider]);
-    const current =
-      input.process === 'connect' ? await authenticatedOrAnswer(ctx, request, reply) : undefined;
-    if (input.process === 'connect' && !current) return reply;
+    const current = input.process === 'connect' ? await requireUser(ctx, request) : undefined;
+    // A new way into the account is a sensitive change, as letting go of one is (ADR 0027).
+    if (current) await requireRecentAuthentication(ctx, current);
     if (!input.token.id_token) throw new AuthInputError([invalidToken]);
 
     let identity: ProviderIdentity;
@@ -86,23 +87,18 @@ export function registerProviderTokenRoute(
     );
     switch (outcome.kind) {
       case 'error':
-        if (outcome.code === 'signup_closed') return reply.status(403).send(forbiddenBody);
+        if (outcome.code === 'signup_closed') return answer(reply, forbidden);
         throw new AuthInputError([accountInUse]);
       case 'connected':
-        return current ? reply.status(200).send(authenticatedBody(current.user, current.session)) : reply;
+        // Only a connect has a current user; a connected outcome comes from nothing else.
+        if (outcome.linked) mailProviderConnected(ctx, request, current!.user.id, provider.id, identity);
+        return answer(reply, { kind: 'authenticated', user: current!.user, session: current!.session });
       case 'login':
-        return logInOnNewSession(app, request, reply, outcome.user, outcome.methods);
+        return answer(reply, await logInOnNewSession(app, request, outcome.user, outcome.methods));
       case 'verify_email':
-        await sendConfirmation(ctx, request, outcome.user);
-        return startPendingFlow(app, request, reply, ctx.settings, {
-          flow: 'verify_email',
-          at: Date.now(),
-          userId: outcome.user.id,
-          email: outcome.user.email,
-          methods: outcome.methods,
-        });
+        return answer(reply, await awaitEmailVerification(app, ctx, request, outcome.user, outcome.methods));
       case 'provider_signup':
-        return startPendingFlow(app, request, reply, ctx.settings, outcome.pending);
+        return answer(reply, await startPendingFlow(app, request, outcome.pending));
     }
   });
 }

@@ -1,23 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { readString } from '../account-validation.ts';
-import { authenticatedOrAnswer } from '../account-guards.ts';
+import { readString } from '../accounts/account-validation.ts';
+import { requireUser, requireWithinLimit } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { authenticatedBody, tooManyRequestsBody } from '../envelopes.ts';
-import { reauthenticateWithPassword } from '../reauthenticate.ts';
+import { reauthenticateWithPassword } from '../reauthentication/reauthenticate.ts';
+import { presenter } from './allauth-presenter.ts';
 
 export function registerReauthenticateRoute(app: FastifyInstance, ctx: AuthContext) {
+  const answer = presenter(ctx.settings);
   app.post('/auth/reauthenticate', async (request, reply) => {
-    const current = await authenticatedOrAnswer(ctx, request, reply);
-    if (!current) return reply;
-    if (!(await ctx.limiter.consume('reauthenticate', { user: current.user.id }))) {
-      return reply.status(429).send(tooManyRequestsBody);
-    }
-    const session = await reauthenticateWithPassword(
-      ctx,
-      app.sessions.store,
-      current,
-      readString(request.body, 'password'),
-    );
-    return authenticatedBody(current.user, session);
+    const current = await requireUser(ctx, request);
+    await requireWithinLimit(ctx, 'reauthenticate', { user: current.user.id });
+    const password = readString(request.body, 'password');
+    const session = await reauthenticateWithPassword(ctx, app.sessions.store, current, password);
+    return answer(reply, { kind: 'authenticated', user: current.user, session });
   });
 }

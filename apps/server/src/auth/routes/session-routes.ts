@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser, type AuthContext } from '../auth-context.ts';
-import { authenticatedBody, unauthenticatedBody } from '../envelopes.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { authenticationState, endThisSession } from '../flows/session-flows.ts';
 import { sessionEnded } from '../sessions/session-ends.ts';
+import { presenter } from './allauth-presenter.ts';
 
-export function registerSessionRoutes(app: FastifyInstance, { db, settings }: AuthContext) {
-  app.get('/auth/session', async (request, reply) => {
-    const current = await currentUser(db, request);
-    if (current) return authenticatedBody(current.user, current.session);
-    return reply.status(401).send(unauthenticatedBody(settings, await request.getSession()));
-  });
+export function registerSessionRoutes(app: FastifyInstance, ctx: AuthContext) {
+  const answer = presenter(ctx.settings);
+
+  app.get('/auth/session', async (request, reply) => answer(reply, await authenticationState(ctx, request)));
 
   app.delete('/auth/session', async (request, reply) => {
     const ending = await request.getSession();
-    await app.sessions.end(request, reply);
+    const outcome = await endThisSession(app, request);
     // Progress streams opened with this session close now, not at their next check.
     if (ending) sessionEnded(ending.id);
-    return reply.status(401).send(unauthenticatedBody(settings));
+    return answer(reply, outcome);
   });
 }

@@ -1,13 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  answeredReauthenticationRequired,
-  authenticatedOrAnswer,
-  type Authenticated,
-} from '../account-guards.ts';
-import type { AuthContext } from '../auth-context.ts';
+import { requireRecentAuthentication, requireUser } from '../reauthentication/account-guards.ts';
+import type { AuthContext, Authenticated } from '../auth-context.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
-import { conflictBody, okBody } from '../envelopes.ts';
+import { AuthRefusal, conflict, done, withData } from '../flows/auth-outcome.ts';
 import { removeDanglingRecoveryCodes } from '../mfa/authenticator-management.ts';
 import { unverifiedEmailBlocksMfa } from '../mfa/authenticator-eligibility.ts';
 import { ensureRecoveryCodes } from '../mfa/webauthn-enrolment.ts';
@@ -19,7 +15,8 @@ import {
 } from '../mfa/webauthn-credentials.ts';
 import { presentWebauthn } from '../mfa/authenticator-presenters.ts';
 import { beginRegistration, completeRegistration } from '../mfa/webauthn-registration.ts';
-import { parseAuthInput } from '../parse-auth-input.ts';
+import { presenter } from './allauth-presenter.ts';
+import { parseAuthInput } from './parse-auth-input.ts';
 
 const PATH = '/account/authenticators/webauthn';
 
@@ -40,50 +37,40 @@ const invalidChoice = (param: string): FieldError => ({
  * for a recent authentication (401 reauthentication flow), as in allauth.
  */
 export function registerWebauthnAccountRoutes(app: FastifyInstance, ctx: AuthContext) {
-  /** The user, unless an answer was sent: 401 (not logged in, or reauthentication), or 409 for adding. */
-  async function guarded(
-    request: Parameters<typeof authenticatedOrAnswer>[1],
-    reply: FastifyReply,
-    adding: boolean,
-  ): Promise<Authenticated | undefined> {
-    const current = await authenticatedOrAnswer(ctx, request, reply);
-    if (!current) return undefined;
-    if (adding && (await unverifiedEmailBlocksMfa(ctx.db, current.user))) {
-      await reply.status(409).send(conflictBody);
-      return undefined;
-    }
-    if (await answeredReauthenticationRequired(ctx, current, reply)) return undefined;
+  const answer = presenter(ctx.settings);
+
+  /** The user, unless refused: 401 (not logged in, or reauthentication), or 409 for adding. */
+  async function guarded(request: FastifyRequest, adding: boolean): Promise<Authenticated> {
+    const current = await requireUser(ctx, request);
+    if (adding && (await unverifiedEmailBlocksMfa(ctx.db, current.user))) throw new AuthRefusal(conflict);
+    await requireRecentAuthentication(ctx, current);
     return current;
   }
 
   app.get(PATH, async (request, reply) => {
-    const current = await guarded(request, reply, true);
-    if (!current) return reply;
+    const current = await guarded(request, true);
     // allauth: "present (regardless of its value)" asks for a passkey.
     const passwordless = Object.hasOwn((request.query ?? {}) as object, 'passwordless');
-    return beginRegistration(app, ctx, request, reply, current.user, 'register', passwordless);
+    return answer(reply, await beginRegistration(app, ctx, request, current.user, 'register', passwordless));
   });
 
   app.post(PATH, async (request, reply) => {
-    const current = await guarded(request, reply, true);
-    if (!current) return reply;
+    const current = await guarded(request, true);
     const passkey = await completeRegistration(app, ctx, request, current.user, 'register');
     const generated = await ensureRecoveryCodes(ctx, current.user.id);
-    return { status: 200, data: presentWebauthn(passkey), meta: { recovery_codes_generated: generated } };
+    return answer(reply, withData(presentWebauthn(passkey), { recovery_codes_generated: generated }));
   });
 
   app.put(PATH, async (request, reply) => {
-    const current = await guarded(request, reply, false);
-    if (!current) return reply;
+    const current = await guarded(request, false);
     const input = parseAuthInput(renameInput, request.body);
     const passkey = await findOwnPasskey(ctx, current.user.id, input.id);
     if (!passkey) throw new AuthInputError([invalidChoice('id')]);
-    return { status: 200, data: presentWebauthn(await renamePasskey(ctx, passkey, input.name)) };
+    return answer(reply, withData(presentWebauthn(await renamePasskey(ctx, passkey, input.name))));
   });
 
   app.delete(PATH, async (request, reply) => {
-    const current = await guarded(request, reply, false);
-    if (!current) return reply;
+    const current = await guarded(request, false);
     const input = parseAuthInput(deleteInput, request.body);
     const passkeys = [];
     for (const id of new Set(input.authenticators)) {
@@ -93,6 +80,6 @@ export function registerWebauthnAccountRoutes(app: FastifyInstance, ctx: AuthCon
     }
     await removePasskeys(ctx, current.user.id, passkeys);
     await removeDanglingRecoveryCodes(ctx, current.user.id);
-    return okBody;
+    return answer(reply, done);
   });
 }

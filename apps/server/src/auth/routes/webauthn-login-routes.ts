@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { findUserById } from '../accounts/users-repository.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { sendConfirmation } from '../email-verification.ts';
-import { tooManyRequestsBody } from '../envelopes.ts';
+import { tooManyRequests } from '../flows/auth-outcome.ts';
+import { logInOnNewSession } from '../flows/session-flows.ts';
+import { awaitEmailVerification, mustVerifyEmail } from '../flows/signup-ending.ts';
 import { beginAuthentication, completeAuthentication } from '../mfa/webauthn-authentication.ts';
 import { unknownPasskey } from '../mfa/webauthn-credentials.ts';
-import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
-import { findUserById } from '../users-repository.ts';
+import { presenter } from './allauth-presenter.ts';
 
 /**
  * allauth's LoginWebAuthnView (MFA_PASSKEY_LOGIN_ENABLED): a passkey alone logs in, and
@@ -14,31 +15,23 @@ import { findUserById } from '../users-repository.ts';
  * passkeys it holds, also as autofill (conditional UI).
  */
 export function registerWebauthnLoginRoutes(app: FastifyInstance, ctx: AuthContext) {
+  const answer = presenter(ctx.settings);
+
   app.get('/auth/webauthn/login', async (request, reply) =>
-    beginAuthentication(app, ctx, request, reply, 'login', null),
+    answer(reply, await beginAuthentication(app, ctx, request, 'login', null)),
   );
 
   app.post('/auth/webauthn/login', async (request, reply) => {
-    if (!(await ctx.limiter.consume('login', { ip: request.ip }))) {
-      return reply.status(429).send(tooManyRequestsBody);
-    }
+    if (!(await ctx.limiter.consume('login', { ip: request.ip }))) return answer(reply, tooManyRequests);
     const { passkey } = await completeAuthentication(app, ctx, request, 'login', null);
     const user = await findUserById(ctx.db, passkey.userId);
     // Passkeys go with their account; this one's was deleted while it was being used.
     if (!user) throw unknownPasskey;
-    const at = Date.now();
-    const methods: AuthMethod[] = [{ method: 'mfa', at, type: 'webauthn', passwordless: true }];
-    if (ctx.settings.emailVerification === 'mandatory' && !user.email_verified) {
-      // As a password login: the login waits for the address, whose link is mailed again.
-      await sendConfirmation(ctx, request, user);
-      return startPendingFlow(app, request, reply, ctx.settings, {
-        flow: 'verify_email',
-        at,
-        userId: user.id,
-        email: user.email,
-        methods,
-      });
+    const methods: AuthMethod[] = [{ method: 'mfa', at: Date.now(), type: 'webauthn', passwordless: true }];
+    // As a password login: the login waits for the address, whose link is mailed again.
+    if (mustVerifyEmail(ctx, user)) {
+      return answer(reply, await awaitEmailVerification(app, ctx, request, user, methods));
     }
-    return logInOnNewSession(app, request, reply, user, methods);
+    return answer(reply, await logInOnNewSession(app, request, user, methods));
   });
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticatedOrAnswer } from '../account-guards.ts';
+import { requireUser, requireWithinLimit } from '../reauthentication/account-guards.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { authenticatedBody, conflictBody, tooManyRequestsBody } from '../envelopes.ts';
+import { conflict } from '../flows/auth-outcome.ts';
+import { activePending } from '../sessions/pending-flows.ts';
 import { completeMfaLogin, recordMfaReauthentication } from '../mfa/mfa-login.ts';
 import { countSecondFactorAttempt } from '../mfa/second-factor-attempts.ts';
 import { beginAuthentication, completeAuthentication } from '../mfa/webauthn-authentication.ts';
-import { activePending } from '../pending-flows.ts';
+import { presenter } from './allauth-presenter.ts';
 
 /**
  * allauth's AuthenticateWebAuthnView and ReauthenticateWebAuthnView: a passkey as the second
@@ -14,37 +15,35 @@ import { activePending } from '../pending-flows.ts';
  * answer counts towards the same limit as a code entry (allauth's check_rate_limit).
  */
 export function registerWebauthnMfaRoutes(app: FastifyInstance, ctx: AuthContext) {
+  const answer = presenter(ctx.settings);
+
   app.get('/auth/webauthn/authenticate', async (request, reply) => {
     const pending = activePending(await request.getSession());
-    if (pending?.flow !== 'mfa_authenticate') return reply.status(409).send(conflictBody);
-    return beginAuthentication(app, ctx, request, reply, 'authenticate', pending.userId);
+    if (pending?.flow !== 'mfa_authenticate') return answer(reply, conflict);
+    return answer(reply, await beginAuthentication(app, ctx, request, 'authenticate', pending.userId));
   });
 
   app.post('/auth/webauthn/authenticate', async (request, reply) => {
     const pending = activePending(await request.getSession());
-    if (pending?.flow !== 'mfa_authenticate') return reply.status(409).send(conflictBody);
+    if (pending?.flow !== 'mfa_authenticate') return answer(reply, conflict);
     const forget = await countSecondFactorAttempt(ctx, request, pending.userId);
     const { session } = await completeAuthentication(app, ctx, request, 'authenticate', pending.userId);
     await forget();
-    return completeMfaLogin(app, ctx, request, reply, session, 'webauthn');
+    return answer(reply, await completeMfaLogin(app, session, 'webauthn'));
   });
 
   app.get('/auth/webauthn/reauthenticate', async (request, reply) => {
-    const current = await authenticatedOrAnswer(ctx, request, reply);
-    if (!current) return reply;
-    return beginAuthentication(app, ctx, request, reply, 'reauthenticate', current.user.id);
+    const current = await requireUser(ctx, request);
+    return answer(reply, await beginAuthentication(app, ctx, request, 'reauthenticate', current.user.id));
   });
 
   app.post('/auth/webauthn/reauthenticate', async (request, reply) => {
-    const current = await authenticatedOrAnswer(ctx, request, reply);
-    if (!current) return reply;
-    if (!(await ctx.limiter.consume('reauthenticate', { user: current.user.id }))) {
-      return reply.status(429).send(tooManyRequestsBody);
-    }
+    const current = await requireUser(ctx, request);
+    await requireWithinLimit(ctx, 'reauthenticate', { user: current.user.id });
     const forget = await countSecondFactorAttempt(ctx, request, current.user.id);
     const { session } = await completeAuthentication(app, ctx, request, 'reauthenticate', current.user.id);
     await forget();
     const updated = await recordMfaReauthentication(app.sessions.store, session, 'webauthn');
-    return authenticatedBody(current.user, updated);
+    return answer(reply, { kind: 'authenticated', user: current.user, session: updated });
   });
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { signUp } from '../account-service.ts';
-import { readString } from '../account-validation.ts';
+import { signUp } from '../flows/signup.ts';
+import { readString } from '../accounts/account-validation.ts';
 import { currentUser, type AuthContext } from '../auth-context.ts';
-import { consumeConfirmationQuota, mailConfirmationLink } from '../email-verification.ts';
-import { mailAccountAlreadyExists } from '../enumeration-mails.ts';
-import { conflictBody, forbiddenBody, tooManyRequestsBody } from '../envelopes.ts';
-import { passkeySignupUser, startPasskeySignupStage } from '../mfa/webauthn-signup.ts';
+import { conflict, forbidden, tooManyRequests } from '../flows/auth-outcome.ts';
+import { logInOnNewSession } from '../flows/session-flows.ts';
+import { finishSignup } from '../flows/signup-ending.ts';
+import { passkeySignupUser } from '../mfa/webauthn-signup.ts';
 import { beginRegistration, completeRegistration } from '../mfa/webauthn-registration.ts';
-import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
+import { presenter } from './allauth-presenter.ts';
 
 /**
  * allauth's SignupWebAuthnView (MFA_PASSKEY_SIGNUP_ENABLED): POST starts a signup without a
@@ -17,14 +17,12 @@ import { logInOnNewSession, startPendingFlow } from '../session-flows.ts';
  */
 export function registerWebauthnSignupRoutes(app: FastifyInstance, ctx: AuthContext) {
   const { db, settings, limiter } = ctx;
+  const answer = presenter(settings);
 
   app.post('/auth/webauthn/signup', async (request, reply) => {
-    if (!(await limiter.consume('signup', { ip: request.ip }))) {
-      return reply.status(429).send(tooManyRequestsBody);
-    }
-    if (await currentUser(db, request)) return reply.status(409).send(conflictBody);
-    if (!settings.signupOpen) return reply.status(403).send(forbiddenBody);
-    const mandatory = settings.emailVerification === 'mandatory';
+    if (!(await limiter.consume('signup', { ip: request.ip }))) return answer(reply, tooManyRequests);
+    if (await currentUser(db, request)) return answer(reply, conflict);
+    if (!settings.signupOpen) return answer(reply, forbidden);
     const outcome = await signUp(
       db,
       ctx.passwords,
@@ -33,41 +31,29 @@ export function registerWebauthnSignupRoutes(app: FastifyInstance, ctx: AuthCont
         username: readString(request.body, 'username'),
         password: undefined,
       },
-      { preventEnumeration: mandatory, usernameRequired: settings.usernameRequired, withoutPassword: true },
+      {
+        preventEnumeration: settings.emailVerification === 'mandatory',
+        usernameRequired: settings.usernameRequired,
+        withoutPassword: true,
+      },
     );
-    const user = 'created' in outcome ? outcome.created : undefined;
-    if (user && !mandatory) return startPasskeySignupStage(app, ctx, request, reply, user.id);
-
-    // As the password signup: a taken address answers exactly like a new account, and its
-    // owner is told by mail instead.
-    const email = 'created' in outcome ? outcome.created.email : outcome.emailTaken;
-    if (await consumeConfirmationQuota(ctx, email)) {
-      if (user) mailConfirmationLink(ctx, request, user.id);
-      else mailAccountAlreadyExists(ctx, request, email);
-    }
-    return startPendingFlow(app, request, reply, settings, {
-      flow: 'verify_email',
-      at: Date.now(),
-      userId: user?.id ?? null,
-      email,
-      methods: [],
-      passkeySignup: true,
-    });
+    return answer(reply, await finishSignup(app, ctx, request, outcome, [], { passkeySignup: true }));
   });
 
   app.get('/auth/webauthn/signup', async (request, reply) => {
     const user = await passkeySignupUser(ctx, await request.getSession());
-    if (!user) return reply.status(409).send(conflictBody);
-    return beginRegistration(app, ctx, request, reply, user, 'signup', true);
+    if (!user) return answer(reply, conflict);
+    return answer(reply, await beginRegistration(app, ctx, request, user, 'signup', true));
   });
 
   app.put('/auth/webauthn/signup', async (request, reply) => {
     const user = await passkeySignupUser(ctx, await request.getSession());
-    if (!user) return reply.status(409).send(conflictBody);
+    if (!user) return answer(reply, conflict);
     await completeRegistration(app, ctx, request, user, 'signup');
     // The passkey was just made with the person verified: it is the login's only factor.
-    return logInOnNewSession(app, request, reply, user, [
-      { method: 'mfa', at: Date.now(), type: 'webauthn', passwordless: true },
-    ]);
+    const methods = [
+      { method: 'mfa' as const, at: Date.now(), type: 'webauthn' as const, passwordless: true },
+    ];
+    return answer(reply, await logInOnNewSession(app, request, user, methods));
   });
 }

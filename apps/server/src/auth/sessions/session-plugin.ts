@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { SESSION_HINT_COOKIE } from '@voxpad/shared/auth';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Session, SessionData, SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -21,7 +21,31 @@ declare module 'fastify' {
   }
 }
 
-/** Issues, rotates and ends the session cookie; the rows live in the SessionStore. */
+/** A session just started: its row, and the cookie token only the answer carries (never stored). */
+export interface StartedSession {
+  token: string;
+  session: Session;
+}
+
+/** How the session cookie is written (the auth routes' presenter writes it). */
+export interface SessionCookieOptions {
+  path: '/';
+  httpOnly: true;
+  sameSite: 'lax';
+  secure: boolean;
+  maxAge: number;
+}
+
+/** What the answer does with SESSION_HINT_COOKIE: set it, clear it, or leave it. */
+export type HintChange =
+  | { set: true; options: Omit<SessionCookieOptions, 'httpOnly'> & { httpOnly: false } }
+  | { set: false; options: { path: '/'; httpOnly: false; sameSite: 'lax'; secure: boolean } }
+  | undefined;
+
+/**
+ * Starts, rotates and ends sessions for a request; the rows live in the SessionStore. Writing
+ * the cookies is the answer's part: the auth routes' presenter sets what `begin` returns.
+ */
 export class SessionCookies {
   /** Requests whose answer already says what the hint is (a session started or ended). */
   private readonly hinted = new WeakSet<FastifyRequest>();
@@ -33,64 +57,63 @@ export class SessionCookies {
 
   /**
    * Starts a brand-new session (a new id) and ends the current one: called on login so a
-   * session id fixed by an attacker before login is worthless after it. The csrftoken changes
-   * with it, to the one bound to the new session.
+   * session id fixed by an attacker before login is worthless after it. The rest of the
+   * request sees the new session; the answer must carry its cookie (and the csrftoken bound
+   * to it).
    */
-  async start(
+  async begin(
     request: FastifyRequest,
-    reply: FastifyReply,
     userId: string | null,
     data: SessionData,
     /** Carried over when a session is only rotated (a password change), not logged in anew. */
     authenticatedAt?: number | null,
-  ): Promise<Session> {
+  ): Promise<StartedSession> {
     const previous = await request.getSession();
     if (previous) await this.store.destroy(previous.id);
-    const { token, session } = await this.store.create(
+    const started = await this.store.create(
       userId,
       data,
       { userAgent: request.headers['user-agent'] ?? '', ip: request.ip },
       authenticatedAt,
     );
-    reply.setCookie(SESSION_COOKIE, token, {
+    request.getSession = () => Promise.resolve(started.session);
+    return started;
+  }
+
+  /** Ends the request's session; the answer must clear its cookie. */
+  async finish(request: FastifyRequest): Promise<void> {
+    const session = await request.getSession();
+    if (session) await this.store.destroy(session.id);
+    request.getSession = () => Promise.resolve(undefined);
+  }
+
+  /** An HTTPS PUBLIC_URL makes every cookie Secure; without one, a request that came over HTTPS still does. */
+  cookieOptions(request: FastifyRequest): SessionCookieOptions {
+    return {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: this.secureFor(request),
       maxAge: Math.floor(this.options.maxAgeMs / 1000),
-    });
-    this.hint(request, reply, worthAsking(session));
-    reply.issueCsrfToken(token);
-    request.getSession = () => Promise.resolve(session);
-    return session;
+    };
   }
 
-  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const session = await request.getSession();
-    if (session) await this.store.destroy(session.id);
-    reply.clearCookie(SESSION_COOKIE, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.secureFor(request),
-    });
-    this.hint(request, reply, false);
-    reply.issueCsrfToken(undefined);
-    request.getSession = () => Promise.resolve(undefined);
-  }
-
-  /** Sets or clears SESSION_HINT_COOKIE; it lives exactly as long as the session cookie. */
-  hint(request: FastifyRequest, reply: FastifyReply, present: boolean): void {
+  /**
+   * SESSION_HINT_COOKIE for an answer that starts a session (`session`) or ends one
+   * (undefined); it lives exactly as long as the session cookie.
+   */
+  hintFor(request: FastifyRequest, session: Session | undefined): HintChange {
     this.hinted.add(request);
-    const options = { path: '/', httpOnly: false, sameSite: 'lax' as const, secure: this.secureFor(request) };
-    if (present) {
-      reply.setCookie(SESSION_HINT_COOKIE, '1', {
-        ...options,
-        maxAge: Math.floor(this.options.maxAgeMs / 1000),
-      });
-    } else if (request.cookies[SESSION_HINT_COOKIE] !== undefined) {
-      reply.clearCookie(SESSION_HINT_COOKIE, options);
+    const options = {
+      path: '/' as const,
+      httpOnly: false as const,
+      sameSite: 'lax' as const,
+      secure: this.secureFor(request),
+    };
+    if (session && worthAsking(session)) {
+      return { set: true, options: { ...options, maxAge: Math.floor(this.options.maxAgeMs / 1000) } };
     }
+    return request.cookies[SESSION_HINT_COOKIE] !== undefined ? { set: false, options } : undefined;
   }
 
   /**
@@ -99,18 +122,18 @@ export class SessionCookies {
    * session cookie goes. A hint beside a session that has ended stays until the page's own
    * GET auth/session is answered 401: the web app then drops it.
    */
-  async mendHint(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (this.hinted.has(request)) return;
+  async mendedHint(request: FastifyRequest): Promise<HintChange> {
+    if (this.hinted.has(request)) return undefined;
     const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
     const hasHint = request.cookies[SESSION_HINT_COOKIE] !== undefined;
-    if (hasHint && !hasSession) this.hint(request, reply, false);
+    if (hasHint && !hasSession) return this.hintFor(request, undefined);
     if (hasSession && !hasHint) {
       const session = await request.getSession();
-      if (session && worthAsking(session)) this.hint(request, reply, true);
+      if (session && worthAsking(session)) return this.hintFor(request, session);
     }
+    return undefined;
   }
 
-  /** An HTTPS PUBLIC_URL makes every cookie Secure; without one, a request that came over HTTPS still does. */
   private secureFor(request: FastifyRequest): boolean {
     return this.options.secure || request.protocol === 'https';
   }
@@ -131,12 +154,15 @@ export const sessionPlugin = fp<{ cookies: SessionCookies }>(
       };
       next();
     });
+    // The hint follows every answer, the pages' included, not only the auth API's.
     app.addHook('onSend', async (request, reply, payload) => {
-      await cookies.mendHint(request, reply);
+      const change = await cookies.mendedHint(request);
+      if (change?.set) reply.setCookie(SESSION_HINT_COOKIE, '1', change.options);
+      else if (change) reply.clearCookie(SESSION_HINT_COOKIE, change.options);
       return payload;
     });
     done();
   },
-  // csrf: sessions rotate the csrftoken (reply.issueCsrfToken) as they start and end.
+  // csrf: the answer that starts or ends a session rotates the csrftoken (reply.issueCsrfToken).
   { name: 'sessions', dependencies: ['@fastify/cookie', 'csrf'] },
 );

@@ -4,8 +4,8 @@ import { GenerationCache } from '../../db/generation-cache.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
-import type { WebauthnChallengeState } from '../mfa/webauthn-challenge-state.ts';
-import type { PendingFlow } from '../pending-flows.ts';
+import type { WebauthnChallengeState } from './webauthn-challenge-state.ts';
+import type { PendingFlow } from './pending-flows.ts';
 import type { AuthMethod } from './auth-method.ts';
 
 /** What a session remembers between requests. */

@@ -3,7 +3,7 @@ import type { ProviderAccount } from '@voxpad/shared/connected-accounts';
 import type { SocialAccountRow, UserRow } from '../../db/schema.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
-import { listOtherAddresses } from '../email-addresses-repository.ts';
+import { listOtherAddresses } from '../email/email-addresses-repository.ts';
 import { SocialProviders } from './provider-clients.ts';
 import { deleteSocialAccount, listSocialAccounts } from './social-accounts-repository.ts';
 

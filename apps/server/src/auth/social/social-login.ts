@@ -2,9 +2,9 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { AuthInputError, type FieldError } from '../auth-errors.ts';
-import { emailErrors, usernameErrors } from '../account-validation.ts';
+import { emailErrors, emailTaken, usernameErrors, usernameTaken } from '../accounts/account-validation.ts';
 import type { AuthSettings } from '../auth-settings.ts';
-import type { ProviderSignupPending } from '../pending-flows.ts';
+import type { ProviderSignupPending } from '../sessions/pending-flows.ts';
 import type { AuthMethod } from '../sessions/auth-method.ts';
 import {
   findUserByEmail,
@@ -13,8 +13,8 @@ import {
   insertUser,
   normaliseEmail,
   normaliseUsername,
-} from '../users-repository.ts';
-import { uniqueUsername } from '../usernames.ts';
+} from '../accounts/users-repository.ts';
+import { uniqueUsername } from '../accounts/usernames.ts';
 import type { ProviderIdentity } from './provider-clients.ts';
 import { findSocialAccount, linkSocialAccount, touchSocialAccount } from './social-accounts-repository.ts';
 
@@ -24,7 +24,8 @@ export type SocialLoginOutcome =
   /** A linked account whose own address still waits for confirmation. */
   | { kind: 'verify_email'; user: UserRow; methods: AuthMethod[] }
   | { kind: 'provider_signup'; pending: ProviderSignupPending }
-  | { kind: 'connected' }
+  /** `linked`: the provider account was connected just now, not only seen again. */
+  | { kind: 'connected'; linked: boolean }
   | { kind: 'error'; code: 'signup_closed' | 'account_in_use' };
 
 function socialMethod(provider: string, uid: string, at: number): AuthMethod {
@@ -55,7 +56,7 @@ export async function completeSocialLogin(
     if (linked && linked.user_id !== connectUserId) return { kind: 'error', code: 'account_in_use' };
     if (linked) await touchSocialAccount(db, linked.id, identity, at);
     else await linkSocialAccount(db, connectUserId, provider, identity, at);
-    return { kind: 'connected' };
+    return { kind: 'connected', linked: !linked };
   }
 
   if (linked) {
@@ -147,17 +148,6 @@ function usernameCandidates(identity: ProviderIdentity): string[] {
 function uniqueUsernameOf(db: Db, candidates: string[]): Promise<string> {
   return uniqueUsername(db, candidates.find((c) => usernameErrors(c).length === 0) ?? 'user');
 }
-
-const usernameTaken: FieldError = {
-  param: 'username',
-  code: 'username_taken',
-  message: 'A user with that username already exists.',
-};
-const emailTaken: FieldError = {
-  param: 'email',
-  code: 'email_taken',
-  message: 'A user is already registered with this email address.',
-};
 
 export type ProviderSignupOutcome =
   { created: UserRow; methods: AuthMethod[] } | { emailTaken: string; methods: AuthMethod[] };

@@ -1,4 +1,5 @@
 import type { Provider } from '@voxpad/shared/auth';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -15,6 +16,8 @@ export interface ConnectedAccountsSectionProps {
   onConnect: (providerId: string) => void;
   /** The `?error=` the provider flow came back with, if any. */
   connectError?: string | undefined;
+  /** Opens the "confirm it’s you" prompt when connecting came back for a recent login; false if closed. */
+  confirmIdentity?: () => Promise<boolean>;
 }
 
 /** The third-party accounts that log in to this account: listed, connected, disconnected. */
@@ -22,8 +25,11 @@ export function ConnectedAccountsSection({
   providers,
   onConnect,
   connectError,
+  confirmIdentity,
 }: ConnectedAccountsSectionProps) {
   const accounts = useProviderAccounts();
+  const [confirmed, setConfirmed] = useState(false);
+  const askToConfirm = connectError === 'reauthentication_required' && confirmIdentity !== undefined;
   const connectable = providers.filter((provider) => provider.flows.includes('provider_redirect'));
 
   return (
@@ -31,7 +37,18 @@ export function ConnectedAccountsSection({
       title="Connected accounts"
       description="Accounts at other services you can log in with. Each one is a way into your Voxpad account."
     >
-      {connectError ? <FormAlert>{connectErrorMessage(connectError)}</FormAlert> : null}
+      {connectError && !confirmed ? <FormAlert>{connectErrorMessage(connectError)}</FormAlert> : null}
+      {askToConfirm && !confirmed ? (
+        <Button
+          variant="secondary"
+          onClick={() => void confirmIdentity().then(setConfirmed, () => setConfirmed(false))}
+        >
+          Confirm it’s you
+        </Button>
+      ) : null}
+      {confirmed ? (
+        <FormAlert tone="success">Confirmed. Choose the provider to connect again.</FormAlert>
+      ) : null}
       {accounts.isPending ? (
         <Spinner label="Loading connected accounts…" />
       ) : accounts.isError ? (

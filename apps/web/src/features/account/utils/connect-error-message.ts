@@ -14,6 +14,8 @@ export function connectErrorMessage(code: string): string {
       return 'The provider could not be reached. Please try again later.';
     case 'unknown_provider':
       return 'That provider is not set up on this server.';
+    case 'reauthentication_required':
+      return 'For your security, connecting an account needs you to confirm it’s you when you logged in more than a few minutes ago. Confirm it’s you, then connect again.';
     case 'not_authenticated':
       return 'Your session ended before the provider answered. Log in and try again.';
     default:

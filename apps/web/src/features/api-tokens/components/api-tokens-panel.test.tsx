@@ -16,16 +16,22 @@ const tokens: ApiToken[] = [
   { id: 'c', name: 'Home server', created_at: iso(-2), last_used_at: null, expires_at: null },
 ];
 
-function renderPanel() {
+function renderPanel(confirmIdentity?: () => Promise<boolean>) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   render(
     <QueryClientProvider client={client}>
-      <ApiTokensPanel origin="https://notes.example.org" />
+      <ApiTokensPanel origin="https://notes.example.org" confirmIdentity={confirmIdentity} />
     </QueryClientProvider>,
   );
 }
+
+const reauthenticationRequired = () =>
+  new HttpError(403, {
+    status: 403,
+    errors: [{ code: 'reauthentication_required', message: 'For your security, confirm it’s you.' }],
+  });
 
 describe('API tokens panel', () => {
   it('lists when each token was made, last used and expires, and marks expired ones in words', async () => {
@@ -95,5 +101,41 @@ describe('API tokens panel', () => {
     });
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(name.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('asks the person to confirm it is them when the server wants a recent login, then creates the token', async () => {
+    const created = { ...tokens[2]!, token: `vxp_${'y'.repeat(43)}` };
+    let posts = 0;
+    vi.spyOn(apiClient, 'api').mockImplementation((method) => {
+      if (method === 'GET') return Promise.resolve({ results: [] });
+      posts += 1;
+      return posts === 1 ? Promise.reject(reauthenticationRequired()) : Promise.resolve(created);
+    });
+    const confirmIdentity = vi.fn(() => Promise.resolve(true));
+    renderPanel(confirmIdentity);
+    await screen.findByText('You have no API tokens.');
+    fireEvent.change(screen.getByLabelText('Token name'), { target: { value: 'Home server' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    });
+    expect(confirmIdentity).toHaveBeenCalledTimes(1);
+    expect(posts).toBe(2);
+    expect(screen.getByLabelText('New API token').textContent).toBe(created.token);
+  });
+
+  it('leaves the form as it was, without an error, when the person closes the prompt', async () => {
+    vi.spyOn(apiClient, 'api').mockImplementation((method) =>
+      method === 'GET' ? Promise.resolve({ results: [] }) : Promise.reject(reauthenticationRequired()),
+    );
+    renderPanel(() => Promise.resolve(false));
+    await screen.findByText('You have no API tokens.');
+    const name = screen.getByLabelText('Token name');
+    fireEvent.change(name, { target: { value: 'Home server' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    });
+    expect((name as HTMLInputElement).value).toBe('Home server');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByLabelText('New API token')).toBeNull();
   });
 });

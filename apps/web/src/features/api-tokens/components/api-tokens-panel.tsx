@@ -84,9 +84,16 @@ function NewToken({ created, onDismiss }: { created: CreatedApiToken; onDismiss:
   );
 }
 
-export function ApiTokensPanel({ origin }: { origin: string }) {
+export function ApiTokensPanel({
+  origin,
+  confirmIdentity,
+}: {
+  origin: string;
+  /** Asks the person to confirm it is them when the server wants a recent login; false if they decline. */
+  confirmIdentity?: () => Promise<boolean>;
+}) {
   const tokens = useApiTokens();
-  const create = useCreateApiToken();
+  const create = useCreateApiToken({ confirmIdentity });
   const revoke = useRevokeApiToken({ onError: toastHttpError });
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<string>(String(DEFAULT_EXPIRY_DAYS));
@@ -109,6 +116,8 @@ export function ApiTokensPanel({ origin }: { origin: string }) {
       { name: name.trim(), expires_in_days: choice?.days ?? null },
       {
         onSuccess: (token) => {
+          // null: the person closed the "confirm it’s you" prompt; the form stays as it was.
+          if (!token) return;
           setCreated(token);
           setName('');
         },

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ConnectedAccountsSection } from '../../../features/account/components/connected-accounts-section.tsx';
+import { useConfirmIdentity } from '../../../features/account/hooks/use-confirm-identity.ts';
 import { authConfigQueryOptions, useAuthConfig } from '../../../features/auth/api/get-auth-config.ts';
 import { redirectToProvider } from '../../../features/auth/api/provider-redirect.ts';
+import { useSession } from '../../../features/auth/api/get-session.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 
 /** The provider flow comes back here; `error` is kept only if it is a string (as spec §5 does for logins). */
@@ -20,10 +22,14 @@ function ConnectionsPage() {
   useDocumentTitle('Connected accounts');
   const { error } = Route.useSearch();
   const config = useAuthConfig();
+  const session = useSession();
+  // Connecting needs a recent login; the provider flow comes back asking for it (ADR 0027).
+  const confirmIdentity = useConfirmIdentity(session.isAuthenticated && session.user.has_usable_password);
   return (
     <ConnectedAccountsSection
       providers={config.socialaccount?.providers ?? []}
       connectError={error}
+      confirmIdentity={confirmIdentity}
       onConnect={(provider) =>
         redirectToProvider({
           provider,

@@ -1,7 +1,7 @@
-import type { Db } from '../db/database.ts';
-import type { EmailAddressRow, UserRow } from '../db/schema.ts';
-import { newId } from '../lib/ids.ts';
-import { normaliseEmail } from './users-repository.ts';
+import type { Db } from '../../db/database.ts';
+import type { EmailAddressRow, UserRow } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+import { normaliseEmail } from '../accounts/users-repository.ts';
 
 /**
  * An account's addresses besides the primary, which stays on `users` (migration 0010). Every

@@ -1,5 +1,5 @@
-import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
-import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TIMEOUT_MS } from './pending-flows.ts';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.ts';
+import { LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TIMEOUT_MS } from '../sessions/pending-flows.ts';
 
 /**
  * Counts one guess at a pending login code, in the database rather than in the session row,

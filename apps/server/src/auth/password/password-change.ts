@@ -1,16 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { revokeAllApiTokens } from '../api-tokens/api-tokens-repository.ts';
-import { passwordChangedMail } from '../email/templates/password-changed-mail.ts';
-import type { Authenticated } from './account-guards.ts';
-import type { AuthContext } from './auth-context.ts';
-import { AuthInputError, requiredError, type FieldError } from './auth-errors.ts';
-import { appLinks, appOrigin } from './links.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { revokeAllApiTokens } from '../../api-tokens/api-tokens-repository.ts';
+import { passwordChangedMail } from '../../email/templates/password-changed-mail.ts';
+import type { AuthContext, Authenticated } from '../auth-context.ts';
+import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
+import { appLinks, appOrigin } from '../links.ts';
 import { validatePassword } from './password-validation.ts';
 import { deletePasswordResetKeys } from './password-reset-keys.ts';
-import { endOtherSessions } from './sessions/end-sessions.ts';
-import { sessionEnded } from './sessions/session-ends.ts';
-import type { Session } from './sessions/session-store.ts';
-import { setPasswordHash } from './users-repository.ts';
+import { endOtherSessions } from '../sessions/end-sessions.ts';
+import { sessionEnded } from '../sessions/session-ends.ts';
+import type { StartedSession } from '../sessions/session-plugin.ts';
+import { setPasswordHash } from '../accounts/users-repository.ts';
 
 export interface PasswordChangeInput {
   currentPassword: string | undefined;
@@ -46,23 +45,23 @@ async function validateChange(ctx: AuthContext, { user }: Authenticated, input: 
  * allauth's change_password (or set_password for an account made through a provider): the
  * new password replaces the old one, which retires everything the old one vouched for on
  * other devices: their sessions, every personal API token and any reset link. This browser
- * stays logged in on a fresh session (rotated, as a login would), and the owner is mailed.
+ * stays logged in on a fresh session (rotated, as a login would), whose cookie the answer must
+ * carry, and the owner is mailed.
  */
 export async function changePassword(
   ctx: AuthContext,
   app: FastifyInstance,
   request: FastifyRequest,
-  reply: FastifyReply,
   current: Authenticated,
   input: PasswordChangeInput,
-): Promise<Session> {
+): Promise<StartedSession> {
   const { newPassword, set } = await validateChange(ctx, current, input);
   const { user, session } = current;
   await setPasswordHash(ctx.db, user.id, await ctx.passwords.hash(newPassword), Date.now());
   await deletePasswordResetKeys(ctx.db, user.id);
-  const rotated = await app.sessions.start(request, reply, user.id, session.data, session.authenticatedAt);
+  const rotated = await app.sessions.begin(request, user.id, session.data, session.authenticatedAt);
   sessionEnded(session.id);
-  await endOtherSessions(app.sessions.store, user.id, rotated.id);
+  await endOtherSessions(app.sessions.store, user.id, rotated.session.id);
   await revokeAllApiTokens(ctx.db, user.id);
   const origin = appOrigin(request, ctx.settings.publicUrl);
   ctx.mail.enqueue(() =>

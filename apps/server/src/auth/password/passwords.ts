@@ -1,5 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
-import { ConcurrencyLimit } from '../lib/concurrency-limit.ts';
+import { ConcurrencyLimit } from '../../lib/concurrency-limit.ts';
 
 /**
  * Passwords are hashed with scrypt, a memory-hard function built into Node (ADR 0004, 0014).

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema.ts';
-import { emailVerificationMail } from '../email/templates/email-verification-mail.ts';
-import type { AuthContext } from './auth-context.ts';
-import { AuthInputError } from './auth-errors.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { emailVerificationMail } from '../../email/templates/email-verification-mail.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { AuthInputError } from '../auth-errors.ts';
 import {
   addressHeldElsewhere,
   findOtherAddress,
@@ -13,8 +13,9 @@ import {
   deleteEmailVerifications,
   type AddressToVerify,
 } from './email-verification-keys.ts';
-import { appLinks, appOrigin } from './links.ts';
-import { findUserById, markEmailVerified, normaliseEmail } from './users-repository.ts';
+import { accountAlreadyExistsNotice } from './enumeration-mails.ts';
+import { appLinks, appOrigin } from '../links.ts';
+import { findUserById, markEmailVerified, normaliseEmail } from '../accounts/users-repository.ts';
 
 /**
  * Counts one confirmation mail against allauth's `confirm_email` limit (1 per 3 minutes per
@@ -35,7 +36,9 @@ export type ConfirmationPage = 'flow' | 'account';
 /**
  * Mails a confirmation link to one of the account's addresses (the primary unless `email`
  * names another). The account is read and the key made off the request path; an address
- * confirmed or removed meanwhile gets nothing.
+ * confirmed or removed meanwhile gets nothing. An added address that another account holds
+ * gets allauth's "account already exists" notice instead of a link: its holder learns that
+ * someone tried, and the requester's answer did not differ (enumeration prevention).
  */
 export function mailConfirmationLink(
   ctx: AuthContext,
@@ -52,6 +55,9 @@ export function mailConfirmationLink(
     const other = primary ? undefined : await findOtherAddress(ctx.db, userId, email);
     const to = primary ? user.email : other?.email;
     if (!to || (primary ? user.email_verified : other?.verified)) return undefined;
+    if (!primary && (await addressHeldElsewhere(ctx.db, user.id, to, { orAsPrimary: true }))) {
+      return accountAlreadyExistsNotice(origin, to);
+    }
     const key = await createEmailVerificationKey(ctx.db, user, to);
     const url =
       page === 'account' ? appLinks.verifyAddedEmail(origin, key) : appLinks.verifyEmail(origin, key);

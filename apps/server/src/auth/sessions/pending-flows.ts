@@ -1,6 +1,6 @@
 import { LOGIN_CODE_LIFETIME_SECONDS } from '@voxpad/shared/auth';
-import type { AuthenticatorType } from '../db/schema.ts';
-import type { AuthMethod } from './sessions/auth-method.ts';
+import type { AuthenticatorType } from '../../db/schema.ts';
+import type { AuthMethod } from './auth-method.ts';
 
 /** allauth's ACCOUNT_LOGIN_TIMEOUT: how long a login may wait on a pending step. */
 export const LOGIN_TIMEOUT_MS = 15 * 60 * 1000;

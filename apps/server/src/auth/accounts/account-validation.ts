@@ -1,5 +1,5 @@
 import { LIMITS } from '@voxpad/shared/limits';
-import { requiredError, type FieldError } from './auth-errors.ts';
+import { requiredError, type FieldError } from '../auth-errors.ts';
 
 // Django's EmailValidator in spirit: one @, a dotted domain, no spaces.
 const EMAIL_PATTERN =
@@ -50,3 +50,15 @@ export function usernameErrors(username: string | undefined): FieldError[] {
   }
   return [];
 }
+
+/** allauth's errors for a username or primary address another account already has. */
+export const usernameTaken: FieldError = {
+  param: 'username',
+  code: 'username_taken',
+  message: 'A user with that username already exists.',
+};
+export const emailTaken: FieldError = {
+  param: 'email',
+  code: 'email_taken',
+  message: 'A user is already registered with this email address.',
+};

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { EmailAddressRow, UserRow } from '../db/schema.ts';
-import { emailChangedMail } from '../email/templates/email-changed-mail.ts';
-import { emailErrors } from './account-validation.ts';
-import type { AuthContext } from './auth-context.ts';
-import { AuthInputError, requiredError, type FieldError } from './auth-errors.ts';
+import type { EmailAddressRow, UserRow } from '../../db/schema.ts';
+import { emailChangedMail } from '../../email/templates/email-changed-mail.ts';
+import { emailErrors } from '../accounts/account-validation.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
 import {
   addressHeldElsewhere,
   countOtherAddresses,
@@ -13,10 +13,9 @@ import {
   listOtherAddresses,
   swapPrimaryAddress,
 } from './email-addresses-repository.ts';
-import { consumeConfirmationQuota, sendConfirmation } from './email-verification.ts';
+import { sendConfirmation } from './email-verification.ts';
 import { deleteEmailVerifications } from './email-verification-keys.ts';
-import { mailAccountAlreadyExists } from './enumeration-mails.ts';
-import { normaliseEmail } from './users-repository.ts';
+import { normaliseEmail } from '../accounts/users-repository.ts';
 
 /** allauth's ACCOUNT_MAX_EMAIL_ADDRESSES, which we set (allauth leaves it unlimited). */
 export const MAX_EMAIL_ADDRESSES = 10;
@@ -55,9 +54,12 @@ export async function listAddresses(ctx: AuthContext, user: UserRow): Promise<Li
 }
 
 /**
- * allauth's add_email: the address joins the account unverified and gets a confirmation link.
- * An address another account holds is refused, or, while enumeration is prevented (mandatory
- * verification), not added and its owner told by mail instead.
+ * allauth's add_email: the address joins the account unverified and a mail goes to it. An
+ * address another account holds is refused with `email_taken` only while enumeration cannot
+ * be prevented (verification not mandatory, as at signup). Otherwise it is added exactly like
+ * a free one (allauth's AddEmailForm with ACCOUNT_PREVENT_ENUMERATION): same answer, same work
+ * on the request path; the mail job finds the holder and sends the "someone tried" notice
+ * instead of a link, so the address can never be confirmed here (ADR 0027).
  */
 export async function addAddress(
   ctx: AuthContext,
@@ -74,10 +76,11 @@ export async function addAddress(
   if ((await countOtherAddresses(ctx.db, user.id)) + 1 >= MAX_EMAIL_ADDRESSES) {
     throw new AuthInputError([tooMany]);
   }
-  if (await addressHeldElsewhere(ctx.db, user.id, address, { orAsPrimary: true })) {
-    if (ctx.settings.emailVerification !== 'mandatory') throw new AuthInputError([emailTaken]);
-    if (await consumeConfirmationQuota(ctx, address)) mailAccountAlreadyExists(ctx, request, address);
-    return;
+  if (
+    ctx.settings.emailVerification !== 'mandatory' &&
+    (await addressHeldElsewhere(ctx.db, user.id, address, { orAsPrimary: true }))
+  ) {
+    throw new AuthInputError([emailTaken]);
   }
   try {
     await insertOtherAddress(ctx.db, user.id, address);

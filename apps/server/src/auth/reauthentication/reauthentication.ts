@@ -1,7 +1,6 @@
 import type { Flow } from '@voxpad/shared/auth';
-import type { AuthenticatorType, UserRow } from '../db/schema.ts';
-import { authenticatedBody } from './envelopes.ts';
-import type { Session } from './sessions/session-store.ts';
+import type { AuthenticatorType, UserRow } from '../../db/schema.ts';
+import type { Session } from '../sessions/session-store.ts';
 
 /** allauth's ACCOUNT_REAUTHENTICATION_TIMEOUT default: how long a login or reauthentication vouches for sensitive changes. */
 export const REAUTHENTICATION_TIMEOUT_MS = 300 * 1000;
@@ -33,18 +32,4 @@ export function recentlyAuthenticated(
 ): boolean {
   if (reauthenticationFlows(user, mfaTypes).length === 0) return true;
   return session.authenticatedAt !== null && now - session.authenticatedAt <= timeoutMs;
-}
-
-/** allauth's ReauthenticationResponse: still logged in, but this change needs the password again. */
-export function reauthenticationRequiredBody(
-  user: UserRow,
-  session: Session,
-  mfaTypes: readonly AuthenticatorType[] = [],
-) {
-  const { data } = authenticatedBody(user, session);
-  return {
-    status: 401 as const,
-    data: { ...data, flows: reauthenticationFlows(user, mfaTypes) },
-    meta: { is_authenticated: true as const },
-  };
 }

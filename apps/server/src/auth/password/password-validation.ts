@@ -1,5 +1,5 @@
 import { LIMITS } from '@voxpad/shared/limits';
-import type { FieldError } from './auth-errors.ts';
+import type { FieldError } from '../auth-errors.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 /**

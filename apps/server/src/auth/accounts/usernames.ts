@@ -1,5 +1,5 @@
 import { LIMITS } from '@voxpad/shared/limits';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { usernameErrors } from './account-validation.ts';
 import { normaliseUsername } from './users-repository.ts';
 

@@ -1,8 +1,8 @@
 import { EMAIL_LINK_LIFETIME_DAYS } from '@voxpad/shared/auth';
-import type { Db } from '../db/database.ts';
-import type { UserRow } from '../db/schema.ts';
-import { newToken, sha256 } from '../lib/tokens.ts';
-import { findUserById } from './users-repository.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { newToken, sha256 } from '../../lib/tokens.ts';
+import { findUserById } from '../accounts/users-repository.ts';
 
 /** Django's PASSWORD_RESET_TIMEOUT (3 days), which allauth's reset links follow. */
 export const PASSWORD_RESET_TTL_MS = EMAIL_LINK_LIFETIME_DAYS * 24 * 60 * 60 * 1000;

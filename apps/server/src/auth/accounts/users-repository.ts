@@ -1,5 +1,5 @@
-import type { Db } from '../db/database.ts';
-import type { NewUser, UserRow } from '../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import type { NewUser, UserRow } from '../../db/schema.ts';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,8 +1,7 @@
-import { AuthInputError, requiredError, type FieldError } from './auth-errors.ts';
-import type { AuthContext } from './auth-context.ts';
-import type { Authenticated } from './account-guards.ts';
-import type { Session, SessionStore } from './sessions/session-store.ts';
-import { replacePasswordHash } from './users-repository.ts';
+import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
+import type { AuthContext, Authenticated } from '../auth-context.ts';
+import type { Session, SessionStore } from '../sessions/session-store.ts';
+import { replacePasswordHash } from '../accounts/users-repository.ts';
 
 const incorrectPassword: FieldError = {
   param: 'password',

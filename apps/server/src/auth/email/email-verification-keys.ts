@@ -1,9 +1,9 @@
 import { EMAIL_LINK_LIFETIME_DAYS } from '@voxpad/shared/auth';
-import type { Db } from '../db/database.ts';
-import type { UserRow } from '../db/schema.ts';
-import { newToken, sha256 } from '../lib/tokens.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { newToken, sha256 } from '../../lib/tokens.ts';
 import { findOtherAddress } from './email-addresses-repository.ts';
-import { findUserById, normaliseEmail } from './users-repository.ts';
+import { findUserById, normaliseEmail } from '../accounts/users-repository.ts';
 
 /** allauth's ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS. */
 export const EMAIL_VERIFICATION_TTL_MS = EMAIL_LINK_LIFETIME_DAYS * 24 * 60 * 60 * 1000;

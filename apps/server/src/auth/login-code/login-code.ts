@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { safeEqual, sha256 } from '../lib/tokens.ts';
+import { safeEqual, sha256 } from '../../lib/tokens.ts';
 
 /** allauth's login-code alphabet: upper-case letters and digits without look-alikes (0OI18B2ZAEU). */
 export const LOGIN_CODE_ALPHABET = 'CDFGHJKLMNPQRSTVWXY345679';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AuthInputError, requiredError, type FieldError } from './auth-errors.ts';
+import { AuthInputError, requiredError, type FieldError } from '../auth-errors.ts';
 
 /**
  * Parses a request body with `schema` or throws allauth's 400: one error per field, named by

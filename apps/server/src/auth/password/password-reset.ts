@@ -1,10 +1,10 @@
-import { revokeAllApiTokens } from '../api-tokens/api-tokens-repository.ts';
-import type { UserRow } from '../db/schema.ts';
-import { loginAttemptKey } from './account-service.ts';
-import type { AuthContext } from './auth-context.ts';
+import { revokeAllApiTokens } from '../../api-tokens/api-tokens-repository.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { loginAttemptKey } from './password-login.ts';
+import type { AuthContext } from '../auth-context.ts';
 import { deletePasswordResetKeys } from './password-reset-keys.ts';
-import type { SessionStore } from './sessions/session-store.ts';
-import { setPasswordHash } from './users-repository.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import { setPasswordHash } from '../accounts/users-repository.ts';
 
 /**
  * Sets the new password and retires everything the old one vouched for: every reset key,
