@@ -124,6 +124,8 @@ describe('password', () => {
     });
     expect(server).toHaveBeenCalledWith('POST', 'account/password/change', {
       body: { current_password: 'old one', new_password: 'a much better one' },
+      // The new session's cookies must survive leaving the page while it is saved.
+      rotatesSession: true,
     });
     expect(onChanged).toHaveBeenCalledOnce();
     expect((await screen.findByRole('status')).textContent).toMatch(
@@ -167,6 +169,7 @@ describe('password', () => {
     });
     expect(server).toHaveBeenCalledWith('POST', 'account/password/change', {
       body: { new_password: 'a much better one' },
+      rotatesSession: true,
     });
   });
 });
