@@ -2,10 +2,11 @@
 // every test suite (server on each database backend, web unit tests) and the end-to-end test
 // in Chromium.
 //
-// The steps run in two lanes side by side: the unit and integration tests in one (their
-// output streams to the terminal), the static checks and then the end-to-end tests in the
-// other (each step's output is shown whole when it ends, and kept in test-results/logs/).
-// TEST_LANES=1 runs every step one after another, each streaming its output.
+// Steps run in phases, and the steps of a phase side by side: first the static checks (they
+// read the work tree, which some tests write to: worker-entry.test.ts bundles into
+// apps/server/test/fixtures/), then the unit and integration tests alongside the end-to-end
+// tests. One step of a phase streams its output; the others show theirs whole when they end
+// and keep it in test-results/logs/. TEST_LANES=1 runs every step one after another.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,11 +35,14 @@ const steps = {
     env: { VOXPAD_TEST_TIMES_NAME: 'e2e-times' },
   },
 };
-// Each lane runs its steps in order; lanes run at once. The first lane streams its output.
-const lanes =
+// Phases run one after another; the steps of a phase at once, the first one streaming.
+const phases =
   lanesWanted > 1
-    ? [[steps.vitest], [steps.format, steps.lint, steps.typecheck, steps.e2e]]
-    : [[steps.format, steps.lint, steps.typecheck, steps.vitest, steps.e2e]];
+    ? [
+        [steps.typecheck, steps.lint, steps.format],
+        [steps.vitest, steps.e2e],
+      ]
+    : [steps.format, steps.lint, steps.typecheck, steps.vitest, steps.e2e].map((step) => [step]);
 
 const began = Date.now();
 const results = [];
@@ -60,7 +64,9 @@ try {
 }
 
 // Every step runs even when an earlier one fails, so one run shows every problem.
-await Promise.all(lanes.map((lane, i) => runLane(lane, { streamed: i === 0 })));
+for (const phase of phases) {
+  await Promise.all(phase.map((step, i) => runTimedStep(step, { streamed: i === 0 })));
+}
 printSummary();
 const failed = results.filter((result) => !result.ok);
 if (failed.length > 0) {
@@ -76,31 +82,29 @@ function timed(title, work) {
   const stepBegan = Date.now();
   try {
     work();
-    results.push({ title, ms: Date.now() - stepBegan, ok: true });
+    results.push({ title, ms: Date.now() - stepBegan, ok: true, startedAt: stepBegan - began });
   } catch (error) {
-    results.push({ title, ms: Date.now() - stepBegan, ok: false });
+    results.push({ title, ms: Date.now() - stepBegan, ok: false, startedAt: stepBegan - began });
     throw error;
   }
 }
 
-async function runLane(lane, { streamed }) {
-  for (const step of lane) {
-    log(`${step.title}${streamed ? '' : ' (alongside; its output follows when it ends)'}`);
-    const stepBegan = Date.now();
-    const { ok, output } = await runStep(step, streamed);
-    const ms = Date.now() - stepBegan;
-    results.push({ title: step.title, ms, ok, startedAt: stepBegan - began });
-    if (!streamed) {
-      const file = path.join(logDir, `${step.title.toLowerCase().replace(/\W+/g, '-')}.log`);
-      fs.mkdirSync(logDir, { recursive: true });
-      fs.writeFileSync(file, output);
-      log(`${step.title}: output (also in ${path.relative(root, file)})`);
-      process.stdout.write(output.endsWith('\n') || output === '' ? output : `${output}\n`);
-    }
-    log(
-      `${step.title}: ${ok ? 'passed' : 'FAILED'}, ${minutes(ms)} (${minutes(Date.now() - began)} since the start)`,
-    );
+async function runTimedStep(step, { streamed }) {
+  log(`${step.title}${streamed ? '' : ' (alongside; its output follows when it ends)'}`);
+  const stepBegan = Date.now();
+  const { ok, output } = await runStep(step, streamed);
+  const ms = Date.now() - stepBegan;
+  results.push({ title: step.title, ms, ok, startedAt: stepBegan - began });
+  if (!streamed) {
+    const file = path.join(logDir, `${step.title.toLowerCase().replace(/\W+/g, '-')}.log`);
+    fs.mkdirSync(logDir, { recursive: true });
+    fs.writeFileSync(file, output);
+    log(`${step.title}: output (also in ${path.relative(root, file)})`);
+    process.stdout.write(output.endsWith('\n') || output === '' ? output : `${output}\n`);
   }
+  log(
+    `${step.title}: ${ok ? 'passed' : 'FAILED'}, ${minutes(ms)} (${minutes(Date.now() - began)} since the start)`,
+  );
 }
 
 function runStep(step, streamed) {
@@ -128,13 +132,12 @@ function runStep(step, streamed) {
 
 function printSummary() {
   const width = Math.max(...results.map((result) => result.title.length), 'Total (wall clock)'.length);
-  const rows = results.map(
-    (result) =>
-      `  ${result.title.padEnd(width)}  ${minutes(result.ms).padStart(9)}  ${(result.startedAt === undefined
-        ? ''
-        : `from ${minutes(result.startedAt)}`
-      ).padEnd(14)}${result.ok ? 'ok' : 'FAILED'}`,
-  );
+  const rows = [...results]
+    .sort((a, b) => a.startedAt - b.startedAt)
+    .map(
+      (result) =>
+        `  ${result.title.padEnd(width)}  ${minutes(result.ms).padStart(9)}  ${`from ${minutes(result.startedAt)}`.padEnd(14)}${result.ok ? 'ok' : 'FAILED'}`,
+    );
   log('Time of each step:');
   process.stdout.write(
     [
