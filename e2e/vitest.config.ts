@@ -1,5 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files run side by side in E2E_LANES lanes (default 2): each starts its own built server on
+ * a free port with its own data directory, mailbox and Chromium, so no file sees another's
+ * state. Much of a file's time is spent waiting (the fake microphone plays in real time, the
+ * worker transcribes), which a second lane fills. E2E_LANES=1 runs them one at a time.
+ */
+const lanes = Number(process.env.E2E_LANES ?? 2);
+if (!Number.isInteger(lanes) || lanes < 1) {
+  throw new Error(`E2E_LANES must be a whole number of at least 1, not "${process.env.E2E_LANES}"`);
+}
+
 /** End-to-end tests: the built app served by the built server, driven in Debian's Chromium. */
 export default defineConfig({
   test: {
@@ -8,6 +19,7 @@ export default defineConfig({
     include: ['e2e/tests/**/*.test.ts'],
     testTimeout: 180_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    fileParallelism: lanes > 1,
+    maxWorkers: lanes,
   },
 });

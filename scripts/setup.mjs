@@ -1,7 +1,8 @@
 // Installs whatever is missing on a fresh machine: Debian packages (when we may) and npm
 // packages, so `npm start` and `npm test` are each one command. Plain Node, no dependencies.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptGet } from './apt.mjs';
@@ -126,48 +127,106 @@ export function setup({ forTests = false } = {}) {
   installNpmPackages();
 }
 
-/** Rebuilds the web app and the server when their sources changed since the last build. */
+/**
+ * Rebuilds the web app and the server when their sources changed since their last build here.
+ * "Changed" is a SHA-256 of every source file's path and bytes, kept after each build (in
+ * node_modules/.cache/voxpad-build/) with the time of the output it describes: modification
+ * times cannot tell, since a fresh clone or checkout gives every file a new one. A build made
+ * another way (`npm run build`) changes the output's time, so the next call builds again.
+ * `force` builds whatever the hashes say.
+ */
 export function build({ force = false } = {}) {
   const targets = [
     {
       name: 'web app',
+      key: 'web',
       workspace: '@voxpad/web',
       output: 'apps/web/dist/index.html',
-      sources: ['apps/web', 'packages/shared'],
+      sources: ['apps/web', 'packages/shared', 'package-lock.json', 'tsconfig.base.json'],
     },
     {
       name: 'server',
+      key: 'server',
       workspace: '@voxpad/server',
       output: 'apps/server/dist/server.js',
-      sources: ['apps/server/src', 'packages/shared'],
+      sources: [
+        'apps/server/src',
+        'apps/server/build.mjs',
+        'apps/server/package.json',
+        'packages/shared',
+        'package-lock.json',
+      ],
     },
   ];
+  const built = [];
   for (const target of targets) {
     const output = path.join(root, target.output);
-    if (!force && existsSync(output) && newestMtime(target.sources) < statSync(output).mtimeMs) continue;
+    const stamp = path.join(root, 'node_modules', '.cache', 'voxpad-build', `${target.key}.json`);
+    const hash = sourceHash(target.sources);
+    if (!force && isCurrent(output, stamp, hash)) continue;
     log(`Building the ${target.name}`);
     run('npm', ['run', 'build', '-w', target.workspace]);
+    // Hashed again after the build: a build may regenerate a source (the web's route tree).
+    const record = { sources: sourceHash(target.sources), outputMtimeMs: statSync(output).mtimeMs };
+    mkdirSync(path.dirname(stamp), { recursive: true });
+    writeFileSync(stamp, `${JSON.stringify(record)}\n`);
+    built.push(target.name);
+  }
+  if (built.length === 0) log('The web app and the server are up to date (their sources have not changed)');
+  return built;
+}
+
+function isCurrent(output, stamp, hash) {
+  if (!existsSync(output) || !existsSync(stamp)) return false;
+  try {
+    const record = JSON.parse(readFileSync(stamp, 'utf8'));
+    return record.sources === hash && record.outputMtimeMs === statSync(output).mtimeMs;
+  } catch {
+    return false;
   }
 }
 
-function newestMtime(dirs) {
-  let newest = 0;
-  const walk = (dir) => {
-    for (const entry of safeReaddir(dir)) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else newest = Math.max(newest, statSync(full).mtimeMs);
+/**
+ * SHA-256 over the relative path and bytes of every source file under `entries` (files or
+ * folders): in a Git checkout the files Git tracks or would track (so ignored caches and
+ * test output do not count), elsewhere every file outside node_modules and dist.
+ */
+export function sourceHash(entries) {
+  const hash = createHash('sha256');
+  for (const relative of sourceFiles(entries)) {
+    let bytes;
+    try {
+      bytes = readFileSync(path.join(root, relative));
+    } catch {
+      continue; // tracked but deleted in the work tree
+    }
+    hash.update(relative).update('\0').update(bytes).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function sourceFiles(entries) {
+  const git = spawnSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...entries],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  if (git.status === 0) return [...new Set(git.stdout.split('\0').filter(Boolean))].sort();
+  const files = [];
+  const walk = (relative) => {
+    const full = path.join(root, relative);
+    if (!existsSync(full)) return;
+    if (!statSync(full).isDirectory()) {
+      files.push(relative);
+      return;
+    }
+    for (const name of readdirSync(full)) {
+      if (name !== 'node_modules' && name !== 'dist') walk(path.join(relative, name));
     }
   };
-  for (const dir of dirs) walk(path.join(root, dir));
-  return newest;
-}
-
-function safeReaddir(dir) {
-  try {
-    return readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
+  for (const entry of entries) walk(entry);
+  return files.sort();
 }

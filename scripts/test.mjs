@@ -1,41 +1,150 @@
-// `npm test`: install what is missing, then formatting, lint, type-check, every test suite
-// (server on each database backend, web unit tests) and the end-to-end test in Chromium.
-import { build, log, run, setup } from './setup.mjs';
+// `npm test`: install what is missing, build what changed, then formatting, lint, type-check,
+// every test suite (server on each database backend, web unit tests) and the end-to-end test
+// in Chromium.
+//
+// Steps run in phases, and the steps of a phase side by side: first the static checks (they
+// read the work tree, which some tests write to: worker-entry.test.ts bundles into
+// apps/server/test/fixtures/), then the unit and integration tests alongside the end-to-end
+// tests. One step of a phase streams its output; the others show theirs whole when they end
+// and keep it in test-results/logs/. TEST_LANES=1 runs every step one after another.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build, log, root, setup } from './setup.mjs';
 
 const backends = process.env.TEST_DATABASES ?? 'sqlite,postgres';
-const steps = [
-  ['Checking formatting', 'npx', ['prettier', '--check', '.']],
-  ['Linting', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['Type-checking', 'npm', ['run', 'typecheck']],
-  ['Running unit and integration tests', 'npx', ['vitest', 'run']],
-  ['Running end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']],
-];
+const lanesWanted = Number(process.env.TEST_LANES ?? 2);
+const timesReporter = `--reporter=${path.join(root, 'scripts', 'test-times-reporter.mjs')}`;
+const logDir = path.join(root, 'test-results', 'logs');
 
+const steps = {
+  format: { title: 'Checking formatting', command: 'npx', args: ['prettier', '--check', '.'] },
+  lint: { title: 'Linting', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  typecheck: { title: 'Type-checking', command: 'npm', args: ['run', 'typecheck'] },
+  vitest: {
+    title: 'Running unit and integration tests',
+    command: 'npx',
+    args: ['vitest', 'run', '--reporter=default', timesReporter],
+    env: { VOXPAD_TEST_TIMES_NAME: 'vitest-times' },
+  },
+  e2e: {
+    title: 'Running end-to-end tests in Chromium',
+    command: 'npx',
+    args: ['vitest', 'run', '--config', 'e2e/vitest.config.ts', '--reporter=default', timesReporter],
+    env: { VOXPAD_TEST_TIMES_NAME: 'e2e-times' },
+  },
+};
+// Phases run one after another; the steps of a phase at once, the first one streaming.
+const phases =
+  lanesWanted > 1
+    ? [
+        [steps.typecheck, steps.lint, steps.format],
+        [steps.vitest, steps.e2e],
+      ]
+    : [steps.format, steps.lint, steps.typecheck, steps.vitest, steps.e2e].map((step) => [step]);
+
+const began = Date.now();
+const results = [];
+const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+log(`Load average at the start: ${load()} (${os.cpus().length} cores)`);
 try {
-  setup({ forTests: true });
-  build({ force: true });
+  timed('Set-up (system and npm packages)', () => setup({ forTests: true }));
+  timed('Building what changed', () => build());
 } catch (error) {
   process.stderr.write(`\n${error.message}\n`);
+  printSummary();
   process.exit(error.exitCode ?? 1);
 }
 
 // Every step runs even when an earlier one fails, so one run shows every problem.
-const failed = [];
-const began = Date.now();
-const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
-for (const [title, cmd, args] of steps) {
-  log(title);
-  const stepBegan = Date.now();
-  try {
-    run(cmd, args, { env: { ...process.env, TEST_DATABASES: backends } });
-  } catch (error) {
-    process.stderr.write(`\n${error.message}\n`);
-    failed.push(title);
-  }
-  log(`${title}: ${minutes(stepBegan)} (${minutes(began)} since set-up)`);
+for (const phase of phases) {
+  await Promise.all(phase.map((step, i) => runTimedStep(step, { streamed: i === 0 })));
 }
+printSummary();
+const failed = results.filter((result) => !result.ok);
 if (failed.length > 0) {
-  log(`Failed: ${failed.join('; ')}`);
+  log(`Failed: ${failed.map((result) => result.title).join('; ')}`);
   process.exit(1);
 }
-log(`All checks passed. Database backends covered: ${backends.split(',').join(', ')}`);
+log(
+  `All checks passed. Database backends covered: ${backends.split(',').join(', ')} ` +
+    '(backend-independent API files on one of them: vitest.config.ts, ADR 0025)',
+);
+
+function timed(title, work) {
+  const stepBegan = Date.now();
+  try {
+    work();
+    results.push({ title, ms: Date.now() - stepBegan, ok: true, startedAt: stepBegan - began });
+  } catch (error) {
+    results.push({ title, ms: Date.now() - stepBegan, ok: false, startedAt: stepBegan - began });
+    throw error;
+  }
+}
+
+async function runTimedStep(step, { streamed }) {
+  log(`${step.title}${streamed ? '' : ' (alongside; its output follows when it ends)'}`);
+  const stepBegan = Date.now();
+  const { ok, output } = await runStep(step, streamed);
+  const ms = Date.now() - stepBegan;
+  results.push({ title: step.title, ms, ok, startedAt: stepBegan - began });
+  if (!streamed) {
+    const file = path.join(logDir, `${step.title.toLowerCase().replace(/\W+/g, '-')}.log`);
+    fs.mkdirSync(logDir, { recursive: true });
+    fs.writeFileSync(file, output);
+    log(`${step.title}: output (also in ${path.relative(root, file)})`);
+    process.stdout.write(output.endsWith('\n') || output === '' ? output : `${output}\n`);
+  }
+  log(
+    `${step.title}: ${ok ? 'passed' : 'FAILED'}, ${minutes(ms)} (${minutes(Date.now() - began)} since the start)`,
+  );
+}
+
+function runStep(step, streamed) {
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: root,
+      env: { ...process.env, TEST_DATABASES: backends, ...step.env },
+      stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ ok: false, output: `${output}\n${error.message}\n` }));
+    child.on('close', (code, signal) =>
+      resolve({
+        ok: code === 0,
+        output:
+          code === 0
+            ? output
+            : `${output}\n${step.command} ${step.args.join(' ')} exited with ${code ?? signal}\n`,
+      }),
+    );
+  });
+}
+
+function printSummary() {
+  const width = Math.max(...results.map((result) => result.title.length), 'Total (wall clock)'.length);
+  const rows = [...results]
+    .sort((a, b) => a.startedAt - b.startedAt)
+    .map(
+      (result) =>
+        `  ${result.title.padEnd(width)}  ${minutes(result.ms).padStart(9)}  ${`from ${minutes(result.startedAt)}`.padEnd(14)}${result.ok ? 'ok' : 'FAILED'}`,
+    );
+  log('Time of each step:');
+  process.stdout.write(
+    [
+      ...rows,
+      `  ${'Total (wall clock)'.padEnd(width)}  ${minutes(Date.now() - began).padStart(9)}`,
+      `  Load average at the end: ${load()}; per-file times: npm run test:times`,
+      '',
+    ].join('\n'),
+  );
+}

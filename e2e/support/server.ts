@@ -39,6 +39,24 @@ export async function startBuiltServer(
   await fs.access(entry).catch(() => {
     throw new Error('The server is not built: run `npm run build` first (npm test does it).');
   });
+  // The port is free when probed, but e2e files run in parallel lanes: another file's server
+  // may take it before this one listens. Then it exits at once, and another port is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(entry, env, options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 5) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnFreePort(
+  entry: string,
+  env: Record<string, string>,
+  options: { publicHost?: 'localhost' | '127.0.0.1' },
+): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-e2e-'));
   const port = await freePort();
   let output = '';
@@ -65,8 +83,11 @@ export async function startBuiltServer(
   const baseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await fs.rm(dataDir, { recursive: true, force: true });
+      if (output.includes('EADDRINUSE')) throw new PortTakenError(`Port ${port} was taken:\n${output}`);
       throw new Error(`The server exited early:\n${output}`);
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       if (res.ok) break;

@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cachedToolRun } from './fixture-cache.ts';
 
 /**
- * Real recordings in every accepted format, made at test time from one spoken sentence
- * (flite, then ffmpeg), so the sniffing tests read the bytes real encoders write and the
- * repository holds no binary fixtures.
+ * Real recordings in every accepted format, made from one spoken sentence (flite, then
+ * ffmpeg; once per machine and tool version, see fixture-cache.ts), so the sniffing tests
+ * read the bytes real encoders write and the repository holds no binary fixtures.
  */
 export interface AudioSample {
   name: string;
@@ -39,11 +39,11 @@ const FORMATS: { name: string; file: string; mime: string; args: string[] }[] = 
 export function makeAudioSamples(): { dir: string; samples: AudioSample[]; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-audio-'));
   const wav = path.join(dir, 'speech.wav');
-  execFileSync('flite', ['-t', 'Remember to call the plumber about the kitchen sink.', '-o', wav]);
+  cachedToolRun('flite', ['-t', 'Remember to call the plumber about the kitchen sink.', '-o', wav], wav);
   const samples: AudioSample[] = [{ name: 'WAV', file: wav, mime: 'audio/wav' }];
   for (const format of FORMATS) {
     const out = path.join(dir, format.file);
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, ...format.args, out]);
+    ffmpeg('-i', wav, ...format.args, out);
     samples.push({ name: format.name, file: out, mime: format.mime });
   }
   return { dir, samples, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
@@ -52,24 +52,18 @@ export function makeAudioSamples(): { dir: string; samples: AudioSample[]; clean
 /** A video file: Ogg, but with Theora pictures, which is not an accepted recording. */
 export function makeTheoraOgg(dir: string): string {
   const out = path.join(dir, 'video.ogv');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=64x64:rate=5:duration=1',
-    '-c:v',
-    'libtheora',
-    out,
-  ]);
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=64x64:rate=5:duration=1', '-c:v', 'libtheora', out);
   return out;
 }
 
-/** Runs Debian's ffmpeg quietly, overwriting its output; throws on failure. */
+/**
+ * Runs Debian's ffmpeg quietly, overwriting its output (the last argument); throws on failure.
+ * A run identical to an earlier one copies its output instead (fixture-cache.ts).
+ */
 export function ffmpeg(...args: string[]): void {
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
+  const output = args.at(-1);
+  if (output === undefined) throw new Error('ffmpeg() needs an output file as its last argument');
+  cachedToolRun('ffmpeg', ['-loglevel', 'error', '-y', ...args], output);
 }
 
 /** Three seconds of digital silence as mono Opus; the container follows the file's extension. */

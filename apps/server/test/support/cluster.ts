@@ -3,7 +3,7 @@
  * database and one S3 bucket, each with its own DATA_DIR so nothing is shared on disk: what
  * the scale and fault tests start, kill and restart.
  */
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createDatabase, type Db } from '../../src/db/database.ts';
+import { cachedToolRun } from './fixture-cache.ts';
 
 const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
 const serverEntry = path.join(serverRoot, 'src/server.ts');
@@ -181,10 +182,14 @@ export function spokenRecording(dir: string, text: string, times: number): Buffe
   const padded = path.join(dir, 'padded.wav');
   const joined = path.join(dir, 'joined.wav');
   const out = path.join(dir, `spoken-${times}.webm`);
-  execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', sentence]);
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', sentence, '-af', 'apad=pad_dur=1', padded]);
-  execFileSync('sox', [...Array.from({ length: times }, () => padded), joined]);
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', joined, '-c:a', 'libopus', out]);
+  cachedToolRun('flite', ['-voice', 'slt', '-t', text, '-o', sentence], sentence);
+  cachedToolRun(
+    'ffmpeg',
+    ['-loglevel', 'error', '-y', '-i', sentence, '-af', 'apad=pad_dur=1', padded],
+    padded,
+  );
+  cachedToolRun('sox', [...Array.from({ length: times }, () => padded), joined], joined);
+  cachedToolRun('ffmpeg', ['-loglevel', 'error', '-y', '-i', joined, '-c:a', 'libopus', out], out);
   return fs.readFileSync(out);
 }
 

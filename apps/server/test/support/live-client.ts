@@ -3,11 +3,11 @@
  * opens it with the browser's cookies and Origin, plays PCM at a chosen pace, and collects
  * what the server says.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { cachedToolRun } from './fixture-cache.ts';
 import type { TestClient } from './http-client.ts';
 
 export interface LiveWord {
@@ -113,7 +113,7 @@ export function finalWords(connection: LiveConnection): LiveWord[] {
 
 /**
  * A spoken recording made with flite: the sentences with a pause of `pauseSeconds` after
- * each, as a 16 kHz mono WAV file and its raw PCM.
+ * each, as a 16 kHz mono WAV file and its raw PCM (made once: fixture-cache.ts).
  */
 export function spokenRecording(
   dir: string,
@@ -123,26 +123,15 @@ export function spokenRecording(
   const parts = sentences.map((sentence, i) => {
     const raw = path.join(dir, `sentence-${i}.wav`);
     const padded = path.join(dir, `padded-${i}.wav`);
-    execFileSync('flite', ['-voice', 'slt', '-t', sentence, '-o', raw]);
-    execFileSync('sox', [
-      raw,
-      '-r',
-      '16000',
-      '-c',
-      '1',
-      '-b',
-      '16',
-      padded,
-      'pad',
-      '0',
-      String(pauseSeconds),
-    ]);
-    return padded;
+    cachedToolRun('flite', ['-voice', 'slt', '-t', sentence, '-o', raw], raw);
+    const args = [raw, '-r', '16000', '-c', '1', '-b', '16', padded, 'pad', '0', String(pauseSeconds)];
+    return cachedToolRun('sox', args, padded);
   });
   const wav = path.join(dir, 'recording.wav');
   const pcmFile = path.join(dir, 'recording.raw');
-  execFileSync('sox', [...parts, wav]);
-  execFileSync('sox', [wav, '-t', 'raw', '-e', 'signed', '-b', '16', '-c', '1', '-r', '16000', pcmFile]);
+  cachedToolRun('sox', [...parts, wav], wav);
+  const toRaw = [wav, '-t', 'raw', '-e', 'signed', '-b', '16', '-c', '1', '-r', '16000', pcmFile];
+  cachedToolRun('sox', toRaw, pcmFile);
   return { wav, pcm: fs.readFileSync(pcmFile) };
 }
 

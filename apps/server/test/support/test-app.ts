@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,12 @@ import { buildApp, type App, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { Mailbox, registerMailbox, unregisterMailbox } from './mailbox.ts';
 import pg from 'pg';
-import { createPostgresDatabase, currentBackend, POSTGRES_ADMIN_URL } from './test-database.ts';
+import {
+  copySqliteTemplate,
+  createPostgresDatabase,
+  currentBackend,
+  POSTGRES_ADMIN_URL,
+} from './test-database.ts';
 
 export interface TestApp extends App {
   baseUrl: string;
@@ -19,8 +25,9 @@ export interface TestApp extends App {
 
 /**
  * A real server on a loopback port, on the backend this project runs against, with its own
- * data directory, database and SMTP mailbox. `env` overrides configuration (e.g. ROLE,
- * UPLOAD_MAX_BYTES), `options` how the app is built (e.g. a stream that collects its logs).
+ * data directory, database (a copy of a migrated template: test-database.ts) and SMTP
+ * mailbox. `env` overrides configuration (e.g. ROLE, UPLOAD_MAX_BYTES), `options` how the
+ * app is built (e.g. a stream that collects its logs).
  * Email verification stays mandatory, as in production (signedUpClient follows the mailed
  * link); rate limits are off unless a test asks for them, because every test client comes
  * from 127.0.0.1 and per-IP limits would couple unrelated tests.
@@ -31,7 +38,11 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-test-'));
   const backend = currentBackend();
-  const pgDb = backend === 'postgres' ? await createPostgresDatabase() : undefined;
+  // A copy of the migrated template, unless the test names a database of its own.
+  const pgDb =
+    backend === 'postgres' && env.DATABASE_URL === undefined
+      ? await createPostgresDatabase({ migrated: true })
+      : undefined;
   const mailbox = await Mailbox.start();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -51,6 +62,11 @@ export async function startTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
+  // A new SQLite file starts as a copy of the migrated template; a file that is there already
+  // (another app's data directory, a restored backup) is the test's own.
+  if (config.database.kind === 'sqlite' && !existsSync(config.database.file)) {
+    await copySqliteTemplate(config.database.file);
+  }
   const built = await buildApp(config, options);
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();

@@ -1,11 +1,12 @@
 /**
- * Speech fixtures made at test time with flite (synthetic speech) and sox
- * (format variants), in a temporary directory.
+ * Speech fixtures made with flite (synthetic speech, spoken once per machine and flite
+ * version: fixture-cache.ts) and sox (format variants), in a temporary directory.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cachedToolRun } from '../../support/fixture-cache.ts';
 
 export class FixtureDir {
   readonly path = mkdtempSync(join(tmpdir(), 'voxpad-transcription-'));
@@ -19,10 +20,9 @@ export class FixtureDir {
   }
 }
 
-/** Speaks `text` with flite's "slt" voice into a 16 kHz mono WAV. */
+/** Speaks `text` with flite's "slt" voice into a 16 kHz mono WAV (once: fixture-cache.ts). */
 export function speak(text: string, out: string): string {
-  execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', out]);
-  return out;
+  return cachedToolRun('flite', ['-voice', 'slt', '-t', text, '-o', out], out);
 }
 
 /** Runs sox with the given arguments (input and output files included). */
