@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, type HttpMethod, type RequestOptions } from '../../../lib/api-client.ts';
+import type { PasskeyReach } from '../../../lib/passkey-reach.ts';
 import { EmailAddressesSection } from './email-addresses-section.tsx';
 import { ReauthenticationProvider } from './reauthentication-provider.tsx';
 
@@ -58,13 +59,13 @@ function fakeServer(flows: Array<{ id: string; types?: string[] }>, code: string
   return calls;
 }
 
-async function addWorkAddress() {
+async function addWorkAddress(passkeys: PasskeyReach = { kind: 'here' }) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   render(
     <QueryClientProvider client={client}>
-      <ReauthenticationProvider>
+      <ReauthenticationProvider passkeys={passkeys}>
         <EmailAddressesSection />
       </ReauthenticationProvider>
     </QueryClientProvider>,
@@ -116,5 +117,25 @@ describe('reauthentication with a second factor', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('radio')).toBeNull();
     const passkey = screen.getByRole('button', { name: 'Use a passkey' });
     expect(document.activeElement).toBe(passkey);
+  });
+
+  // npm start's site is http://localhost:PORT; the same server opened at 127.0.0.1 cannot use passkeys.
+  const elsewhere: PasskeyReach = { kind: 'elsewhere', origin: 'http://localhost:8080' };
+
+  it('leaves the passkey out where this page cannot use one, when another way is offered', async () => {
+    fakeServer([{ id: 'reauthenticate' }, { id: 'mfa_reauthenticate', types: ['totp', 'webauthn'] }], '1');
+    await addWorkAddress(elsewhere);
+    expect(screen.getByRole('radio', { name: 'Password' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Passkey' })).toBeNull();
+  });
+
+  it('tells a passkey-only account where its passkey works instead of offering one that fails', async () => {
+    fakeServer([{ id: 'mfa_reauthenticate', types: ['webauthn'] }], 'unused');
+    await addWorkAddress(elsewhere);
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+    expect(screen.getByText(/Passkeys work at http:\/\/localhost:8080/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Voxpad at http://localhost:8080' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 });

@@ -1,9 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormErrors } from '../../../components/ui/form-alert.tsx';
+import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { mapServerErrors } from '../../../lib/form-errors.ts';
+import type { PasskeyReach } from '../../../lib/passkey-reach.ts';
 import { passkeyErrorMessage } from '../../../lib/webauthn.ts';
 import { accountErrorsOf } from '../api/account-call.ts';
 import { useReauthenticate } from '../api/reauthenticate.ts';
@@ -65,10 +67,13 @@ function MethodChoice({
  */
 export function ReauthenticationForm({
   methods,
+  passkeys = { kind: 'here' },
   onConfirmed,
   onCancel,
 }: {
   methods: ReauthenticationMethod[];
+  /** Whether this page can use a passkey; where it cannot, the form says where it works. */
+  passkeys?: PasskeyReach;
   onConfirmed: () => void;
   onCancel: () => void;
 }) {
@@ -148,6 +153,8 @@ export function ReauthenticationForm({
           error={fieldError}
           {...focusMark}
         />
+      ) : method === 'webauthn' && passkeys.kind !== 'here' ? (
+        <PasskeysUnavailable reach={passkeys} action="to confirm it’s you with a passkey" />
       ) : method === 'webauthn' ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Your browser asks for one of the passkeys on your account.
@@ -176,7 +183,7 @@ export function ReauthenticationForm({
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        {method === 'webauthn' ? (
+        {method === 'webauthn' && passkeys.kind !== 'here' ? null : method === 'webauthn' ? (
           <Button type="submit" disabled={busy} {...focusMark}>
             {busy ? 'Waiting for your passkey…' : 'Use a passkey'}
           </Button>

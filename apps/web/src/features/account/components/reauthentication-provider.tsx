@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import type { PasskeyReach } from '../../../lib/passkey-reach.ts';
 import { ReauthenticationCancelledError } from '../api/account-call.ts';
 import { ReauthenticationContext, type Reauthentication } from '../hooks/use-reauthenticated.ts';
 import type { ReauthenticationMethod } from '../utils/reauthentication-methods.ts';
@@ -13,9 +14,16 @@ interface Waiter {
 /**
  * Holds the one "confirm it’s you" prompt of the account area. Every sensitive call that the
  * server sends back for reauthentication waits on it; one confirmation (password, code or
- * passkey, as the server offers) lets them all go on.
+ * passkey, as the server offers) lets them all go on. A passkey is offered only where this
+ * page can use one (`passkeys`, from the auth config); elsewhere the prompt says where it works.
  */
-export function ReauthenticationProvider({ children }: { children: ReactNode }) {
+export function ReauthenticationProvider({
+  children,
+  passkeys = { kind: 'here' },
+}: {
+  children: ReactNode;
+  passkeys?: PasskeyReach;
+}) {
   const waiters = useRef<Waiter[]>([]);
   const [methods, setMethods] = useState<ReauthenticationMethod[] | null>(null);
   const open = methods !== null;
@@ -31,10 +39,10 @@ export function ReauthenticationProvider({ children }: { children: ReactNode }) 
       confirm: (offered: ReauthenticationMethod[] = ['password']) =>
         new Promise<void>((resolve, reject) => {
           waiters.current.push({ resolve, reject });
-          setMethods((shown) => shown ?? (offered.length > 0 ? offered : ['password']));
+          setMethods((shown) => shown ?? usableMethods(offered, passkeys));
         }),
     }),
-    [],
+    [passkeys],
   );
 
   function settle(outcome: 'confirmed' | 'cancelled') {
@@ -55,6 +63,7 @@ export function ReauthenticationProvider({ children }: { children: ReactNode }) 
           {methods ? (
             <ReauthenticationForm
               methods={methods}
+              passkeys={passkeys}
               onConfirmed={() => settle('confirmed')}
               onCancel={() => settle('cancelled')}
             />
@@ -63,4 +72,15 @@ export function ReauthenticationProvider({ children }: { children: ReactNode }) 
       </Dialog>
     </ReauthenticationContext>
   );
+}
+
+/**
+ * What the prompt offers: the server's ways, less a passkey this page cannot use when another
+ * way is left (a passkey-only account keeps it, and the form says where passkeys work).
+ */
+function usableMethods(offered: ReauthenticationMethod[], passkeys: PasskeyReach): ReauthenticationMethod[] {
+  if (offered.length === 0) return ['password'];
+  if (passkeys.kind === 'here') return offered;
+  const usable = offered.filter((method) => method !== 'webauthn');
+  return usable.length > 0 ? usable : offered;
 }
