@@ -154,3 +154,25 @@ export const EMAIL_LINK_LIFETIME_DAYS = 3;
 
 /** How long an emailed login code works (allauth's ACCOUNT_LOGIN_BY_CODE_TIMEOUT). */
 export const LOGIN_CODE_LIFETIME_SECONDS = 180;
+
+/**
+ * The codes the server's provider flow sends the browser back with in `?error=` (ADR 0012), on
+ * the login callback and in the account area's connections; both sides name them from here.
+ */
+export const PROVIDER_ERROR_CODES = [
+  'unknown_provider',
+  'invalid_request',
+  'not_authenticated',
+  'reauthentication_required',
+  'provider_unavailable',
+  'cancelled',
+  'provider_error',
+  'state_mismatch',
+  'signup_closed',
+  'account_in_use',
+] as const;
+export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
+
+export function isProviderErrorCode(code: string): code is ProviderErrorCode {
+  return (PROVIDER_ERROR_CODES as readonly string[]).includes(code);
+}

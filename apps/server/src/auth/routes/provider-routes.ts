@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ProviderErrorCode } from '@voxpad/shared/auth';
 import * as oidc from 'openid-client';
 import { newToken } from '../../lib/tokens.ts';
 import { readString } from '../accounts/account-validation.ts';
@@ -22,19 +23,6 @@ export const DEFAULT_CALLBACK_PATH = '/auth/social/callback';
 /** Binds a redirect to the browser that started it, so nobody can finish a login in someone else's. */
 const BROWSER_COOKIE = 'social_login';
 const CALLBACK_PATH = '/auth/provider/callback';
-
-/** The error codes the web app's callback screen explains. */
-export type ProviderErrorCode =
-  | 'unknown_provider'
-  | 'invalid_request'
-  | 'not_authenticated'
-  | 'reauthentication_required'
-  | 'provider_unavailable'
-  | 'cancelled'
-  | 'provider_error'
-  | 'state_mismatch'
-  | 'signup_closed'
-  | 'account_in_use';
 
 function withError(path: string, code: ProviderErrorCode): string {
   const url = new URL(path, 'http://placeholder');

@@ -1,3 +1,4 @@
+import { isProviderErrorCode, type ProviderErrorCode } from '@voxpad/shared/auth';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -22,28 +23,26 @@ export const Route = createFileRoute('/_anonymous/auth/social/callback')({
   component: SocialCallbackPage,
 });
 
-/** The codes the server's provider flow returns in `?error=` (ADR 12). */
+/** What each code of the server's provider flow (`?error=`, ADR 0012) means at login. */
+const LOGIN_ERROR_MESSAGES: Record<ProviderErrorCode, string> = {
+  cancelled: 'You cancelled logging in with the provider.',
+  provider_error: 'The provider did not allow the login.',
+  invalid_request: 'That login link was not complete. Please start again from the login page.',
+  state_mismatch: 'That login link has expired or was started in another browser. Please try again.',
+  unknown_provider: 'That login provider is not set up on this server.',
+  provider_unavailable:
+    'The login provider could not be reached. Please try again later, or log in another way.',
+  signup_closed: 'Sign-ups are closed on this server. Ask the administrator for an account.',
+  account_in_use: 'That provider account is already connected to another Voxpad account.',
+  not_authenticated: 'Log in first to connect a provider account.',
+  reauthentication_required:
+    'Connecting a provider account needs you to confirm it’s you. Open your account’s connections and connect again.',
+};
+
 function describeProviderError(error: string): string {
-  switch (error) {
-    case 'cancelled':
-      return 'You cancelled logging in with the provider.';
-    case 'denied':
-      return 'The provider did not allow the login.';
-    case 'state_mismatch':
-      return 'That login link has expired or was started in another browser. Please try again.';
-    case 'unknown_provider':
-      return 'That login provider is not set up on this server.';
-    case 'provider_unavailable':
-      return 'The login provider could not be reached. Please try again later, or log in another way.';
-    case 'signup_closed':
-      return 'Sign-ups are closed on this server. Ask the administrator for an account.';
-    case 'account_in_use':
-      return 'That provider account is already connected to another Voxpad account.';
-    case 'not_authenticated':
-      return 'Log in first to connect a provider account.';
-    default:
-      return 'Logging in with the provider did not work. Please try again, or log in another way.';
-  }
+  return isProviderErrorCode(error)
+    ? LOGIN_ERROR_MESSAGES[error]
+    : 'Logging in with the provider did not work. Please try again, or log in another way.';
 }
 
 /**
