@@ -134,7 +134,8 @@ export function QueuePlayer({ items, total, paging = NO_PAGING, renderMedia }: Q
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+    // minmax(0, …): a long title in the queue is cut with "…" instead of widening the page.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <section aria-labelledby="now-playing" className="min-w-0 space-y-4">
         <div>
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
@@ -200,10 +201,11 @@ export function QueuePlayer({ items, total, paging = NO_PAGING, renderMedia }: Q
                       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
                   }`}
                 >
-                  <span className="truncate">
+                  <span className="min-w-0 truncate">
                     {index + 1}. {item.title}
-                    <span className="sr-only">,</span>
                   </span>
+                  {/* Outside the cut title: inside, it sat past the page's edge and widened it. */}
+                  <span className="sr-only">,</span>
                   <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
                     {item.durationSeconds === null ? '' : formatDuration(item.durationSeconds)}
                   </span>
