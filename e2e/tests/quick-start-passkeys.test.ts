@@ -59,6 +59,9 @@ describe('passkeys at the quick-start address, http://localhost:PORT', () => {
 
     await page.goto(`${site}/auth/signup`);
     await page.getByRole('link', { name: 'Sign up with a passkey instead' }).click();
+    // The sign-up page has an Email field too: filling before the passkey page is shown fills
+    // the field being left, and Continue then sends an empty address.
+    await page.getByRole('heading', { name: 'Sign up with a passkey' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText(`We sent a confirmation link to ${email}.`).waitFor();
