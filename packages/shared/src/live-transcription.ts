@@ -46,12 +46,15 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
 /**
- * What the server sends: words of the sentence still being spoken (partial), words of a
- * finished sentence (final), the filed note, or an error just before it closes.
+ * What the server sends: words of the sentence still being spoken (partial: the recognised
+ * words, raw), words of a finished sentence (final: with their readable `text`), how far
+ * decoding is behind the audio (lag; 0 once caught up), the filed note, or an error just
+ * before it closes.
  */
 export const liveServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('partial'), words: z.array(transcriptWordSchema) }),
   z.object({ type: z.literal('final'), words: z.array(transcriptWordSchema) }),
+  z.object({ type: z.literal('lag'), seconds: z.number().min(0) }),
   z.object({ type: z.literal('filed'), note: voiceNoteSchema }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);

@@ -6,7 +6,14 @@ export const voiceNoteStatusSchema = z.enum(VOICE_NOTE_STATUSES);
 export type VoiceNoteStatus = z.infer<typeof voiceNoteStatusSchema>;
 
 export const transcriptWordSchema = z.object({
+  /** The word as the engine recognised it (lower case, spelt out: "four", "hundred"). */
   word: z.string(),
+  /**
+   * How the word reads in the transcript: casing, punctuation and written numbers ("Monday,",
+   * "$400"). A display form can stand for several recognised words: the first carries it and
+   * the others have "". Absent on words made before formatting (read `word` then).
+   */
+  text: z.string().optional(),
   start: z.number(),
   end: z.number(),
   confidence: z.number(),
