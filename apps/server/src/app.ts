@@ -46,6 +46,7 @@ import { registerPadRoutes } from './pads/pads-routes.ts';
 import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { QuotaGuard } from './quotas/quota-guard.ts';
 import { registerSearchRoutes } from './search/search-routes.ts';
+import { registerSettingsRoutes } from './settings/settings-routes.ts';
 import { registerStatsRoutes } from './stats/stats-routes.ts';
 import { createBlobStorage } from './storage/create-blob-storage.ts';
 import { periodicSweeps } from './maintenance/sweep-schedule.ts';
@@ -267,6 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           engine: () => (engine ??= createTranscriber(config)),
         });
         registerStatsRoutes(scope, { db, quotas });
+        registerSettingsRoutes(scope, { db });
         registerTranscriptRoutes(scope, { db });
         registerJobRoutes(scope, {
           db,

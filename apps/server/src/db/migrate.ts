@@ -16,6 +16,7 @@ import * as authenticators from './migrations/0013-authenticators.ts';
 import * as uploads from './migrations/0014-uploads.ts';
 import * as cacheSignals from './migrations/0015-cache-signals.ts';
 import * as versionEngine from './migrations/0016-version-engine.ts';
+import * as readableTranscripts from './migrations/0017-readable-transcripts.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0014-uploads': uploads,
   '0015-cache-signals': cacheSignals,
   '0016-version-engine': versionEngine,
+  '0017-readable-transcripts': readableTranscripts,
 };
 
 const provider: MigrationProvider = {

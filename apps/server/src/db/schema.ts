@@ -21,6 +21,12 @@ export interface UsersTable {
   pads_version: Generated<number>;
 }
 
+/** The account's product settings (migration 0017), read and written by settings/ only. */
+export interface UserSettingsColumns {
+  /** 1: engine transcripts are made readable (ADR 0033); 0: kept as recognised. */
+  format_transcripts: Generated<number>;
+}
+
 export interface SessionsTable {
   /** SHA-256 of the cookie token: a leaked database does not leak live sessions. */
   id: string;
@@ -88,6 +94,15 @@ export interface EmailVerificationsTable {
   email: string;
   created_at: number;
   expires_at: number;
+}
+
+/**
+ * Searched, never shown (migration 0017, ADR 0033): the transcript's spoken forms ("four
+ * hundred dollars" for "$400"), null when they are the transcript's own words. Written by the
+ * transcript store only; kept out of VoiceNoteRow, which the API shows.
+ */
+export interface VoiceNoteSearchColumns {
+  spoken_transcript: Generated<string | null>;
 }
 
 /** An address of an account besides its primary one, which lives on `users` (migration 0010). */
@@ -232,10 +247,10 @@ export interface UploadsTable {
 }
 
 export interface Database {
-  users: UsersTable;
+  users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
   pads: PadsTable;
-  voice_notes: VoiceNotesTable & VoiceNoteJobColumns;
+  voice_notes: VoiceNotesTable & VoiceNoteJobColumns & VoiceNoteSearchColumns;
   transcript_versions: TranscriptVersionsTable;
   email_verifications: EmailVerificationsTable;
   email_addresses: EmailAddressesTable;

@@ -6,8 +6,9 @@ const fold = (word: string) => foldWord(word).replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * Seconds into the audio where the first matched word is spoken. The transcript's matched
- * words are looked up, in speaking order, among the words the engine timed; a word that
- * was typed in by hand and never spoken has no time, and then neither has the hit.
+ * words are looked up, in speaking order, among the words the engine timed, by how they read
+ * ("$400") or as recognised ("monday"); a word that was typed in by hand and never spoken has
+ * no time, and then neither has the hit.
  */
 export function firstMatchTime(transcript: HighlightedText, segments: TranscriptSegment[]): number | null {
   const matched = new Set(
@@ -17,7 +18,9 @@ export function firstMatchTime(transcript: HighlightedText, segments: Transcript
   for (const segment of segments) {
     if (!Array.isArray(segment?.words)) continue;
     for (const word of segment.words) {
-      if (typeof word?.word === 'string' && matched.has(fold(word.word))) return word.start;
+      if (typeof word?.word !== 'string') continue;
+      if (matched.has(fold(word.word))) return word.start;
+      if (typeof word.text === 'string' && word.text !== '' && matched.has(fold(word.text))) return word.start;
     }
   }
   return null;

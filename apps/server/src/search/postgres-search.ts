@@ -9,7 +9,7 @@ const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${M
 
 /**
  * PostgreSQL full text (the generated `search_document` column of migration 0003, GIN
- * indexed). The most recent RANK_WINDOW matches are ranked with ts_rank; only the page's
+ * indexed; a voice note's holds its spoken forms too since 0017). The most recent RANK_WINDOW matches are ranked with ts_rank; only the page's
  * rows go through ts_headline, which re-parses the text and is the slow part.
  */
 export async function searchPostgres(

@@ -14,10 +14,17 @@ export interface SearchTable {
   table: 'pads' | 'voice_notes';
   heading: 'name' | 'title';
   body: 'description' | 'transcript';
+  /** Words searched beside the body but never shown: a transcript's spoken forms (ADR 0033). */
+  spoken?: 'spoken_transcript';
 }
 
 export const PAD_SEARCH: SearchTable = { table: 'pads', heading: 'name', body: 'description' };
-export const VOICE_NOTE_SEARCH: SearchTable = { table: 'voice_notes', heading: 'title', body: 'transcript' };
+export const VOICE_NOTE_SEARCH: SearchTable = {
+  table: 'voice_notes',
+  heading: 'title',
+  body: 'transcript',
+  spoken: 'spoken_transcript',
+};
 
 export interface SearchPage {
   ownerId: string;

@@ -1,6 +1,6 @@
 import type { HighlightedText, PadSearchHit, VoiceNoteSearchHit } from '@voxpad/shared/search';
 import type { Page } from '@voxpad/shared/pagination';
-import { voiceNoteAudioPath } from '@voxpad/shared/voice-notes';
+import { type TranscriptSegment, voiceNoteAudioPath } from '@voxpad/shared/voice-notes';
 import type { Db, Dialect } from '../db/database.ts';
 import { toIso } from '../lib/time.ts';
 import { findPads } from '../pads/pads-repository.ts';
@@ -19,6 +19,7 @@ import {
 import { encodeSearchCursor } from './search-cursor.ts';
 import { isEmpty, parseSearchTerms, type SearchTerms } from './search-query.ts';
 import { findNoteSummaries } from './search-repository.ts';
+import { spokenRanges } from './spoken-highlights.ts';
 
 export interface SearchDeps {
   db: Db;
@@ -58,6 +59,17 @@ function highlighted(marked: string, terms: SearchTerms): HighlightedText {
     text: parsed.text,
     highlights: mergeRanges(parsed.highlights, prefixRanges(parsed.text, terms.prefix)),
   };
+}
+
+/** The readable words found by their spoken form ("$400" for "four hundred") are marked too. */
+function withSpokenMatches(
+  transcript: HighlightedText,
+  segments: TranscriptSegment[],
+  terms: SearchTerms,
+): HighlightedText {
+  const spoken = spokenRanges(transcript.text, segments, terms);
+  if (spoken.length === 0) return transcript;
+  return { text: transcript.text, highlights: mergeRanges(transcript.highlights, spoken) };
 }
 
 export async function searchPads(deps: SearchDeps, request: SearchRequest): Promise<Page<PadSearchHit>> {
@@ -108,7 +120,8 @@ export async function searchVoiceNotes(
   for (const match of matches) {
     const note = notes.get(match.id);
     if (!note) continue;
-    const transcript = match.body ? highlighted(match.body, terms) : undefined;
+    const segments = parseSegments(note.segments);
+    const transcript = match.body ? withSpokenMatches(highlighted(match.body, terms), segments, terms) : undefined;
     hits.push({
       voice_note: {
         id: note.id,
@@ -122,7 +135,7 @@ export async function searchVoiceNotes(
       },
       title: highlighted(match.heading, terms),
       snippet: transcript && transcript.text.length > 0 ? excerpt(transcript) : null,
-      time: transcript ? firstMatchTime(transcript, parseSegments(note.segments)) : null,
+      time: transcript ? firstMatchTime(transcript, segments) : null,
       score: match.score,
     });
   }

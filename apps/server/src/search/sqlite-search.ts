@@ -4,11 +4,14 @@ import { MARK_END, MARK_START } from './highlighted-text.ts';
 import { RANK_WINDOW, type RankedMatch, type SearchPage, type SearchTable } from './ranked-match.ts';
 import { fts5Match, fts5PrefixMatch, type SearchTerms } from './search-query.ts';
 
-/** bm25 weights per FTS column (owner_id, heading, body): a heading match counts ten times. */
+/**
+ * bm25 weights per FTS column (owner_id, heading, body[, spoken]): a heading match counts ten
+ * times; a column past the list (a transcript's spoken forms) weighs 1.0, like the body.
+ */
 const WEIGHTS = sql.raw('0.0, 10.0, 1.0');
 
 /**
- * SQLite FTS5 (tables made by migration 0003). The most recent RANK_WINDOW matches are
+ * SQLite FTS5 (tables made by migration 0003; voice notes' remade with their spoken forms by 0017). The most recent RANK_WINDOW matches are
  * read newest first, which FTS5 does without visiting older ones, and ranked by bm25;
  * only the page's rows are joined to their table and highlighted.
  */
@@ -18,7 +21,8 @@ export async function searchSqlite(
   terms: SearchTerms,
   page: SearchPage,
 ): Promise<RankedMatch[]> {
-  const columns = [spec.heading, spec.body];
+  const columns: string[] = [spec.heading, spec.body];
+  if (spec.spoken) columns.push(spec.spoken);
   const stems = sql.table(`${spec.table}_fts`);
   const words = sql.table(`${spec.table}_words`);
   const stemMatch = terms.phrases.length > 0 ? fts5Match(page.ownerId, columns, terms.phrases) : undefined;

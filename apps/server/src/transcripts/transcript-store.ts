@@ -15,6 +15,9 @@
  *   new transcript and tells the note from the pad's others (note-title.ts); a title a person
  *   gave stays.
  * - The word count statistics add up is counted from the text people keep (transcript-words.ts).
+ * - An engine's words are made readable here, by the owner's "format transcripts" setting
+ *   (readable-transcript.ts, ADR 0033), and every transcript written keeps its spoken forms
+ *   beside it for search ("four hundred" finds "$400").
  *
  * A transcript is only written while the note is not being transcribed: a finished job marks
  * the note done in the same transaction before it stores the result here.
@@ -23,7 +26,10 @@ import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import type { TranscriptVersionRow } from '../db/schema.ts';
 import { parseSegments } from '../search/match-time.ts';
+import { readFormatTranscripts } from '../settings/settings-repository.ts';
 import { titleFromTranscript } from './note-title.ts';
+import { readableTranscript } from './readable-transcript.ts';
+import { spokenTranscript } from './spoken-transcript.ts';
 import {
   addVersion,
   type EngineModel,
@@ -44,14 +50,19 @@ export interface EngineTranscript {
 
 type Text = VersionText;
 
-/** An engine's transcript becomes the note's. False when the note is (again) being transcribed. */
+/**
+ * An engine's transcript becomes the note's, readable or as recognised by the owner's setting.
+ * False when the note is (again) being transcribed.
+ */
 export async function storeEngineTranscript(
   trx: Db,
   note: NoteRef,
   transcript: EngineTranscript,
   now = Date.now(),
 ): Promise<boolean> {
-  const text = { text: transcript.text, segments: JSON.stringify(transcript.segments) };
+  const format = await readFormatTranscripts(trx, note.ownerId);
+  const readable = readableTranscript(transcript, { format, engine: transcript.madeBy.engine });
+  const text = { text: readable.text, segments: JSON.stringify(readable.segments) };
   if (!(await write(trx, note, text, { edited: false }, now))) return false;
   await addVersion(trx, note, text, { source: 'engine', madeBy: transcript.madeBy }, now);
   return true;
@@ -104,6 +115,7 @@ async function write(trx: Db, note: NoteRef, text: Text, flags: { edited: boolea
     .set({
       transcript: text.text,
       segments: text.segments,
+      spoken_transcript: spokenTranscript(text.text, parseSegments(text.segments)),
       word_count: countWords(text.text),
       transcript_edited: flags.edited ? 1 : 0,
       updated_at: now,

@@ -1,0 +1,103 @@
+/**
+ * An engine's words made readable (ADR 0033): the note's transcript becomes the formatted
+ * text, and each word keeps what was recognised (`word`) and gains how it reads (`text`).
+ * Engines that recognise spoken words (pocketsphinx: lower case, spelt out, no punctuation) are
+ * formatted here; engines that write text themselves (whisper, OpenAI) are kept as they wrote it.
+ * With the owner's "format transcripts" setting off, the transcript is the recognised words
+ * and every word reads as it was recognised (text = word).
+ */
+import type { TranscriptSegment, TranscriptWord } from '@voxpad/shared/voice-notes';
+import {
+  type CasingSource,
+  type FormattedWord,
+  formatWords,
+  readableText,
+} from './formatting/format-transcript.ts';
+
+/**
+ * THE one place the casing source is made: the formatter's `loadCasingSource()` replaces this
+ * at merge. Until then no word is taken for a name (capitals come from sentence starts and "I").
+ */
+const casing: CasingSource = { properForm: () => undefined };
+
+/** Engines whose words are spoken forms, to be written out; the others write text themselves. */
+const SPOKEN_WORD_ENGINES: ReadonlySet<string> = new Set(['pocketsphinx']);
+
+export interface ReadableTranscript {
+  text: string;
+  segments: TranscriptSegment[];
+}
+
+/**
+ * The transcript a note keeps for an engine's result. `format` is the owner's setting. Words
+ * are formatted across segment boundaries (a sentence can run on into the next segment); each
+ * segment's text is the readable text of its own words.
+ */
+export function readableTranscript(
+  transcript: { text: string; segments: readonly TranscriptSegment[] },
+  options: { format: boolean; engine: string },
+): ReadableTranscript {
+  if (!SPOKEN_WORD_ENGINES.has(options.engine)) {
+    return { text: transcript.text, segments: [...transcript.segments] };
+  }
+  const segments = transcript.segments.map((segment) => segment.words.map(recognised));
+  const all = segments.flat();
+  // A segment without timed words cannot be formatted word by word: the text stays the engine's.
+  if (all.length === 0 || segments.some((words, i) => words.length === 0 && transcript.segments[i]!.text)) {
+    return { text: transcript.text, segments: [...transcript.segments] };
+  }
+  const formatted = options.format ? formatWords(all, { casing }) : all.map(asRecognised);
+  let at = 0;
+  const out = transcript.segments.map((segment, i) => {
+    const words = formatted.slice(at, (at += segments[i]!.length));
+    return { start: segment.start, end: segment.end, text: segmentText(words), words: words.map(stored) };
+  });
+  return { text: readableText(formatted), segments: out };
+}
+
+/**
+ * Finals of one live stream, each formatted after the finals before it (a sentence that runs
+ * on is not capitalised again). Partials are sent raw and never come here.
+ */
+export class LiveFinals {
+  readonly #format: boolean;
+  #before: FormattedWord[] = [];
+
+  constructor(format: boolean) {
+    this.#format = format;
+  }
+
+  next(words: readonly TranscriptWord[]): TranscriptWord[] {
+    const plain = words.map(recognised);
+    const formatted = this.#format
+      ? formatWords(plain, { casing, before: this.#before })
+      : plain.map(asRecognised);
+    // The formatter reads context from the end of what came before; a sentence's worth is plenty.
+    this.#before = [...this.#before, ...formatted].slice(-CONTEXT_WORDS);
+    return formatted.map(stored);
+  }
+}
+
+const CONTEXT_WORDS = 32;
+
+/** The readable text of some words (a segment's). */
+export function segmentText(words: readonly TranscriptWord[]): string {
+  return words
+    .map((word) => word.text ?? word.word)
+    .filter((text) => text !== '')
+    .join(' ');
+}
+
+/** A word as the engine recognised it, without any display form from before. */
+function recognised(word: TranscriptWord): TranscriptWord {
+  return { word: word.word, start: word.start, end: word.end, confidence: word.confidence };
+}
+
+function asRecognised(word: TranscriptWord): FormattedWord {
+  return { ...word, text: word.word };
+}
+
+/** What a segment keeps of a formatted word: the contract's fields (paragraphs live in the text). */
+function stored(word: FormattedWord): TranscriptWord {
+  return { word: word.word, text: word.text, start: word.start, end: word.end, confidence: word.confidence };
+}
