@@ -4,9 +4,16 @@
  * exactly, and the words that changed or were added share the time between their timed
  * neighbours evenly. So highlighting, click-to-seek, search times and captions stay true
  * to the audio after an edit.
+ *
+ * A person edits the readable text ("$400", "Monday,"), the engine timed recognised words
+ * ("four hundred dollars", "monday"): both sides are compared as spoken forms (ADR 0033). Each
+ * typed word becomes the words that say it, the first showing what was typed (`text`) and the
+ * others "", each keeping the recognised form as `word`.
  */
 import type { TranscriptSegment, TranscriptWord } from '@voxpad/shared/voice-notes';
 import { foldWord } from '../search/highlighted-text.ts';
+import { segmentText } from './readable-transcript.ts';
+import { spokenForms } from './spoken-forms-interim.ts';
 
 /** Typed words are what the person meant: nothing to mark as possibly misheard. */
 const TYPED_CONFIDENCE = 1;
@@ -20,6 +27,13 @@ const MAX_TABLE_CELLS = 4_000_000;
 
 interface TimedWord extends TranscriptWord {
   segment: number;
+}
+
+/** One spoken word of the typed text, and whether it starts its typed word. */
+interface SaidWord {
+  word: string;
+  /** What was typed, on the first spoken word of a typed word; "" on the others. */
+  text: string;
 }
 
 /** Lower-case, no accents, letters and digits only: "Milk," and "milk" are the same word. */
@@ -37,29 +51,29 @@ export function alignTranscript(
   text: string,
   durationSeconds: number | null,
 ): TranscriptSegment[] {
-  const tokens = text.split(/\s+/).filter(Boolean);
-  if (tokens.length === 0) return [];
-  const timed = timedWords(previous);
+  const said = saidWords(text);
+  if (said.length === 0) return [];
+  const timed = spokenUnits(timedWords(previous));
   const lastEnd = timed.reduce((end, word) => Math.max(end, word.end), 0);
   const limit = Math.max(0, durationSeconds ?? lastEnd);
   const matches = matchWords(
     timed.map((word) => normaliseWord(word.word)),
-    tokens.map(normaliseWord),
+    said.map((word) => normaliseWord(word.word)),
   );
 
   const words: TimedWord[] = [];
   let next = 0;
-  for (let index = 0; index < tokens.length;) {
+  for (let index = 0; index < said.length;) {
     const match = matches[next];
     if (match && match.fresh === index) {
       const old = timed[match.old]!;
-      words.push({ ...old, word: tokens[index]! });
+      words.push({ ...old, text: said[index]!.text });
       next += 1;
       index += 1;
       continue;
     }
     // A run of changed or added words, up to the next word that kept its time.
-    const runEnd = match ? match.fresh : tokens.length;
+    const runEnd = match ? match.fresh : said.length;
     const before = words.at(-1);
     const oldFrom = before ? matches[next - 1]!.old + 1 : 0;
     const oldTo = match ? match.old : timed.length;
@@ -70,7 +84,7 @@ export function alignTranscript(
     const at = (seconds: number) => clamp(round(seconds), span.start, span.end);
     for (let k = 0; k < count; k++) {
       words.push({
-        word: tokens[index + k]!,
+        ...said[index + k]!,
         start: at(span.start + k * step),
         end: k === count - 1 ? span.end : at(span.start + (k + 1) * step),
         confidence: TYPED_CONFIDENCE,
@@ -80,6 +94,29 @@ export function alignTranscript(
     index = runEnd;
   }
   return toSegments(words, previous);
+}
+
+/** The typed text as spoken words; a typed word nothing says ("—") stands as itself. */
+function saidWords(text: string): SaidWord[] {
+  const said: SaidWord[] = [];
+  for (const token of text.split(/\s+/).filter(Boolean)) {
+    const forms = spokenForms(token);
+    if (forms.length === 0) said.push({ word: token, text: token });
+    else forms.forEach((word, k) => said.push({ word, text: k === 0 ? token : '' }));
+  }
+  return said;
+}
+
+/**
+ * A timed word written as several spoken words (an engine that writes "$400" itself) is
+ * compared as those words, each at the written word's time; a recognised word stays as it is.
+ */
+function spokenUnits(timed: readonly TimedWord[]): TimedWord[] {
+  return timed.flatMap((word) => {
+    const forms = spokenForms(word.word);
+    if (forms.length <= 1) return [word];
+    return forms.map((form) => ({ ...word, word: form }));
+  });
 }
 
 /** The engine's words in speaking order, each with the segment it came from. */
@@ -136,7 +173,7 @@ function toSegments(
       return {
         start: unchanged ? old.start : group[0]!.start,
         end: unchanged ? old.end : group.at(-1)!.end,
-        text: group.map((word) => word.word).join(' '),
+        text: segmentText(group),
         words: group,
       };
     });

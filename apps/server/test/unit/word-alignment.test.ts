@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptSegment, TranscriptWord } from '@voxpad/shared/voice-notes';
 import { alignTranscript } from '../../src/transcripts/word-alignment.ts';
 
-/** Words at 1 s, 1.5 s, 2 s, ... each 0.4 s long, split into segments of `perSegment` words. */
+/**
+ * Words at 1 s, 1.5 s, 2 s, ... each 0.4 s long, split into segments of `perSegment` words;
+ * each reads as it was recognised (text = word).
+ */
 function engineSegments(text: string, perSegment = 4, start = 1): TranscriptSegment[] {
   const words: TranscriptWord[] = text.split(' ').map((word, i) => ({
     word,
+    text: word,
     start: start + i * 0.5,
     end: start + i * 0.5 + 0.4,
     confidence: 0.8,
@@ -36,7 +40,12 @@ function expectSane(segments: TranscriptSegment[], duration: number) {
     if (i > 0) expect(word.start).toBeGreaterThanOrEqual(words[i - 1]!.start);
   });
   for (const segment of segments) {
-    expect(segment.text).toBe(segment.words.map((w) => w.word).join(' '));
+    expect(segment.text).toBe(
+      segment.words
+        .map((w) => w.text)
+        .filter(Boolean)
+        .join(' '),
+    );
   }
 }
 
@@ -98,11 +107,41 @@ describe('aligning an edited transcript with the timed words', () => {
   it('matches words whatever their case, accents or punctuation, and keeps what was typed', () => {
     const before = engineSegments('cafe is open');
     const after = alignTranscript(before, 'Café is open.', DURATION);
-    expect(wordsOf(after).map((w) => [w.word, w.start, w.end])).toEqual([
-      ['Café', 1, 1.4],
-      ['is', 1.5, 1.9],
-      ['open.', 2, 2.4],
+    expect(wordsOf(after).map((w) => [w.word, w.text, w.start, w.end])).toEqual([
+      ['cafe', 'Café', 1, 1.4],
+      ['is', 'is', 1.5, 1.9],
+      ['open', 'open.', 2, 2.4],
     ]);
+  });
+
+  it('lines typed numbers up with the spoken words they stand for', () => {
+    const before = engineSegments('it cost four hundred dollars on monday');
+    const after = alignTranscript(before, 'It cost $400 on Monday.', DURATION);
+    // Every spoken word kept its time: the edit only changed how they read.
+    expect(wordsOf(after).map((w) => [w.word, w.text, w.start])).toEqual([
+      ['it', 'It', 1],
+      ['cost', 'cost', 1.5],
+      ['four', '$400', 2],
+      ['hundred', '', 2.5],
+      ['dollars', '', 3],
+      ['on', 'on', 3.5],
+      ['monday', 'Monday.', 4],
+    ]);
+    expect(after.map((s) => s.text).join(' ')).toBe('It cost $400 on Monday.');
+  });
+
+  it('turns a typed number into timed spoken words between its neighbours', () => {
+    const before = engineSegments('pay three dollars now');
+    const after = alignTranscript(before, 'pay $12 now', DURATION);
+    expect(wordsOf(after).map((w) => [w.word, w.text])).toEqual([
+      ['pay', 'pay'],
+      ['twelve', '$12'],
+      ['dollars', ''],
+      ['now', 'now'],
+    ]);
+    // "dollars" was said: it keeps its time; "twelve" fills the gap where "three" was said.
+    expect(wordsOf(after)[1]).toMatchObject({ start: 1.4, end: 2 });
+    expect(wordsOf(after)[2]).toMatchObject({ start: 2, end: 2.4 });
   });
 
   it('spreads wholly new text over the words it replaces', () => {
@@ -134,7 +173,7 @@ describe('aligning an edited transcript with the timed words', () => {
     const before = engineSegments(SPOKEN);
     const after = alignTranscript(before, `note: ${SPOKEN} please`, DURATION);
     const words = wordsOf(after);
-    expect(words[0]).toMatchObject({ word: 'note:', start: 0, end: 1 });
+    expect(words[0]).toMatchObject({ word: 'note', text: 'note:', start: 0, end: 1 });
     expect(words.at(-1)).toMatchObject({ word: 'please', start: 5.4, end: DURATION });
     expectSane(after, DURATION);
   });
@@ -206,7 +245,7 @@ describe('aligning an edited transcript with the timed words', () => {
             text.push(...added);
           });
           const after = alignTranscript(before, text.join(' '), duration);
-          expect(wordsOf(after).map((w) => w.word)).toEqual(text);
+          expect(wordsOf(after).map((w) => w.text)).toEqual(text);
           const old = byWord(before);
           const now = wordsOf(after);
           for (const word of kept) {
