@@ -28,6 +28,8 @@ export interface LiveContext {
   padId: string;
   engine: Transcriber;
   allowance: UploadAllowance;
+  /** The owner's "format transcripts" setting: finals are sent readable (ADR 0033). */
+  formatTranscripts: boolean;
 }
 
 export interface LiveRecording {

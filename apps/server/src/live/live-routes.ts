@@ -17,6 +17,7 @@ import { ApiProblem, notFound } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
 import { sameServerOrigins } from '../http/same-server-origins.ts';
 import { padExists } from '../pads/pads-repository.ts';
+import { readFormatTranscripts } from '../settings/settings-repository.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { CLOSE, type ServerMessage } from './live-protocol.ts';
 import { type LiveContext, type LiveDeps, LiveSession } from './live-session.ts';
@@ -59,7 +60,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         // connection closes, which frees the place again.
         streams.hold(ownerId, request.raw.socket);
         const allowance = await deps.quotas.admitUpload(ownerId, undefined, { stores: true });
-        admitted.set(request, { ownerId, padId, engine, allowance });
+        const formatTranscripts = await readFormatTranscripts(deps.filing.db, ownerId);
+        admitted.set(request, { ownerId, padId, engine, allowance, formatTranscripts });
       },
     },
     (socket: WebSocket, request) => {

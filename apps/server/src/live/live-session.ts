@@ -10,6 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { ApiProblem } from '../http/api-problem.ts';
+import { LiveFinals } from '../transcripts/readable-transcript.ts';
 import type { QuotaGuard } from '../quotas/quota-guard.ts';
 import { interrupted } from '../voice-notes/upload-problems.ts';
 import { discardLiveNote, fileLiveRecording, type LiveContext, type LiveFilingDeps } from './live-filing.ts';
@@ -68,11 +69,13 @@ export class LiveSession {
     this.#socket = socket;
     this.#flow = new SocketFlow(socket, deps.idleMs, () => this.#idle());
     const limits = { maxBytes: context.allowance.maxBytes, maxSeconds: deps.filing.maxDurationSeconds };
+    // Finals are sent readable, each after the ones before; partials stay as recognised.
+    const finals = new LiveFinals({ format: context.formatTranscripts, engine: context.engine.name });
     this.#intake = new LiveIntake(
       context.engine,
       limits,
       {
-        final: (words) => this.#send({ type: 'final', words }),
+        final: (words) => this.#send({ type: 'final', words: finals.next(words) }),
         partial: (words) => this.#send({ type: 'partial', words }),
         hold: (reason, held) => this.#flow.hold(reason, held),
         overLimit: (problem, closeCode) => void this.#refuseProblem(problem, closeCode),

@@ -1,7 +1,8 @@
 /**
  * A transcript found by a spoken form ("four hundred" in a note that reads "$400") has no
  * match in its readable text for the engines to mark: here the display forms of the words
- * whose recognised form matches are marked instead, found in the text in speaking order.
+ * whose recognised form matches are marked instead, found in the text in speaking order. A
+ * display form matched in part ("400" of "$400") is marked whole.
  */
 import type { HighlightRange } from '@voxpad/shared/search';
 import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
@@ -35,7 +36,8 @@ export function spokenRanges(
     const at = text.indexOf(form.text, cursor);
     if (at === -1) continue;
     cursor = at + form.text.length;
-    if (!form.spoken.some(matches)) continue;
+    // "400" is marked as the whole "$400" it reads in, like "four hundred".
+    if (!form.spoken.some(matches) && !matches(fold(form.text))) continue;
     const shown = form.text.replace(TRAILING, '');
     if (shown !== '') ranges.push([at, at + shown.length]);
   }

@@ -63,8 +63,9 @@ export class LiveFinals {
   readonly #format: boolean;
   #before: FormattedWord[] = [];
 
-  constructor(format: boolean) {
-    this.#format = format;
+  /** `format`: the owner's setting; an engine that writes text itself is never reformatted. */
+  constructor(options: { format: boolean; engine: string }) {
+    this.#format = options.format && SPOKEN_WORD_ENGINES.has(options.engine);
   }
 
   next(words: readonly TranscriptWord[]): TranscriptWord[] {

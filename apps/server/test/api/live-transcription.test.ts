@@ -90,12 +90,27 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     const note = filedNote(live);
     expect(note).toBeDefined();
     expect(note?.status).toBe('done');
-    expect(note?.transcript).toBe(words.map((w) => w.word).join(' '));
+    // Finals carry how their words read (ADR 0033); partials are the recognised words, raw.
+    expect(words.every((w) => typeof w.text === 'string')).toBe(true);
+    expect(words[0]?.text).toMatch(/^[A-Z]/);
+    expect(words.some((w) => /[.?!]$/.test(w.text ?? ''))).toBe(true);
+    const partials = live.messages.flatMap(({ message }) => (message.type === 'partial' ? message.words : []));
+    expect(partials.every((w) => w.text === undefined)).toBe(true);
     expect(note?.duration_seconds).toBeCloseTo(recording.pcm.length / 32000, 2);
     expect(note?.size_bytes).toBe(44 + recording.pcm.length);
     const stored = (await client.get<VoiceNote>(`/api/v1/pad/${pad.id}/voicenote/${note?.id}/`)).body;
     expect(stored.transcript).toBe(note?.transcript);
-    expect(stored.segments.flatMap((s) => s.words)).toEqual(words);
+    // The note keeps the same recognised words at the same times, formatted as a whole, and
+    // its transcript is their readable text.
+    const storedWords = stored.segments.flatMap((s) => s.words);
+    const timed = ({ word, start, end }: (typeof words)[number]) => ({ word, start, end });
+    expect(storedWords.map(timed)).toEqual(words.map(timed));
+    expect(stored.transcript?.replace(/\s+/g, ' ')).toBe(
+      storedWords
+        .map((w) => w.text)
+        .filter(Boolean)
+        .join(' '),
+    );
     // The live transcript is the first engine version; no job ran.
     expect(stored.attempts ?? 0).toBe(0);
     const versions = await client.get<{ results: { source: string; engine: string; model: string }[] }>(

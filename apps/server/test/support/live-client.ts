@@ -12,6 +12,8 @@ import type { TestClient } from './http-client.ts';
 
 export interface LiveWord {
   word: string;
+  /** How the word reads: on finals only (ADR 0033). */
+  text?: string;
   start: number;
   end: number;
   confidence: number;
