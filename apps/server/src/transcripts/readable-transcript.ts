@@ -46,7 +46,15 @@ export function readableTranscript(
   if (all.length === 0 || segments.some((words, i) => words.length === 0 && transcript.segments[i]!.text)) {
     return { text: transcript.text, segments: [...transcript.segments] };
   }
-  const formatted = options.format ? formatWords(all, { casing }) : all.map(asRecognised);
+  if (!options.format) {
+    // As recognised: the engine's own text, and each word reading as it was recognised.
+    const segments = transcript.segments.map((segment) => ({
+      ...segment,
+      words: segment.words.map((word) => stored(asRecognised(recognised(word)))),
+    }));
+    return { text: transcript.text, segments };
+  }
+  const formatted = formatWords(all, { casing });
   let at = 0;
   const out = transcript.segments.map((segment, i) => {
     const words = formatted.slice(at, (at += segments[i]!.length));

@@ -157,7 +157,8 @@ describe('search: voice notes', () => {
     expect(titles(res.body)).toEqual(['Team meeting notes', 'Thoughts']);
     const [first, second] = res.body.results;
     expect(marked(first!.title)).toEqual(['meeting']);
-    expect(first!.snippet?.text).toBe('agenda for the planning session');
+    // Transcripts read as written (ADR 0033).
+    expect(first!.snippet?.text).toBe('Agenda for the planning session.');
     expect(first!.snippet?.highlights).toEqual([]);
     expect(first!.time).toBeNull();
     expect(marked(second!.snippet)).toEqual(['meetings', 'meeting']);
@@ -236,7 +237,12 @@ describe('search: voice notes', () => {
 
   it('returns titles and transcripts as plain text with ranges, never as markup', async () => {
     const { client, pad } = await userWithPad();
-    const n = await note(client, pad.id, 'Markup', 'a plan with <i>tags</i> & stuff');
+    const n = await note(client, pad.id, 'Markup', 'a plan with tags and stuff');
+    // Markup can only be typed: an engine's words are letters.
+    const typed = await client.request('PATCH', `/api/v1/pad/${pad.id}/voicenote/${n.id}/`, {
+      json: { transcript: 'a plan with <i>tags</i> & stuff' },
+    });
+    expect(typed.status, typed.text).toBe(200);
     await client.request('PATCH', `/api/v1/pad/${pad.id}/voicenote/${n.id}/`, {
       json: { title: '<b>bold</b> & plan <img src=x onerror=alert(1)>' },
     });

@@ -23,6 +23,8 @@ afterAll(async () => {
 
 const SPOKEN = 'please remember to buy milk and bread tomorrow morning';
 const EDITED = 'Please remember to buy oat milk and bread tomorrow evening.';
+/** SPOKEN as the engine's transcript reads (ADR 0033). */
+const READ = 'Please remember to buy milk and bread tomorrow morning.';
 
 interface Version {
   id: string;
@@ -52,8 +54,9 @@ async function editedNote() {
 }
 
 const words = (segments: TranscriptSegment[]) => segments.flatMap((s) => s.words);
-const wordNamed = (segments: TranscriptSegment[], word: string) =>
-  words(segments).find((w) => w.word === word)!;
+/** The word that reads `text` (its display form). */
+const wordNamed = (segments: TranscriptSegment[], text: string) =>
+  words(segments).find((w) => (w.text ?? w.word) === text)!;
 
 function cues(text: string, separator: ',' | '.') {
   const time = `(\\d{2}):(\\d{2}):(\\d{2})\\${separator}(\\d{3})`;
@@ -74,7 +77,11 @@ describe('an edited transcript keeps its word timings', () => {
   it('answers and stores the edited words with the times they were said at', async () => {
     const { client, url, note, spoken } = await editedNote();
     expect(note).toMatchObject({ transcript: EDITED, transcript_edited: true });
-    expect(words(note.segments).map((w) => w.word)).toEqual(EDITED.split(' '));
+    // Each word reads as typed and keeps its spoken form.
+    expect(words(note.segments).map((w) => w.text)).toEqual(EDITED.split(' '));
+    expect(words(note.segments).map((w) => w.word)).toEqual(
+      EDITED.toLowerCase().replace('.', '').split(' '),
+    );
     const said = new Map(spoken.map((w) => [w.word, w]));
     // Unchanged words keep their times exactly, whatever their case or punctuation now.
     for (const [typed, heard] of [
@@ -145,7 +152,7 @@ describe('an edited transcript keeps its word timings', () => {
     expect(restored.status).toBe(200);
     const back = (await client.get<VoiceNote>(`${url}/`)).body;
     expect(back).toMatchObject({
-      transcript: SPOKEN,
+      transcript: READ,
       transcript_edited: false,
       segments: first[1]!.segments,
     });
@@ -155,10 +162,10 @@ describe('an edited transcript keeps its word timings', () => {
     ]);
 
     // Typing the engine's words back in makes the newest version the current one, not both.
-    await client.request('PATCH', `${url}/`, { json: { transcript: `${SPOKEN} ` } });
-    await client.request('PATCH', `${url}/`, { json: { transcript: SPOKEN } });
+    await client.request('PATCH', `${url}/`, { json: { transcript: `${READ} ` } });
+    await client.request('PATCH', `${url}/`, { json: { transcript: READ } });
     const after = await versions();
     expect(after.filter((v) => v.current)).toHaveLength(1);
-    expect(after[0]).toMatchObject({ text: SPOKEN, source: 'manual', current: true });
+    expect(after[0]).toMatchObject({ text: READ, source: 'manual', current: true });
   });
 });

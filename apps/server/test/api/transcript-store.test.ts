@@ -86,15 +86,17 @@ describe('what an edit keeps', () => {
       title: 'Call the garage about the tyres',
       title_source: 'transcript',
     });
-    const words = (JSON.parse(after.segments!) as { words: { word: string; start: number }[] }[]).flatMap(
-      (s) => s.words,
-    );
+    const words = (
+      JSON.parse(after.segments!) as { words: { word: string; text: string; start: number }[] }[]
+    ).flatMap((s) => s.words);
     // Unchanged words keep their times exactly (one word a second); the corrected one follows them.
-    expect(words.map((w) => w.word)).toEqual(['Call', 'the', 'garage', 'about', 'the', 'tyres.']);
+    // Each reads as typed and keeps its spoken form (ADR 0033).
+    expect(words.map((w) => w.text)).toEqual(['Call', 'the', 'garage', 'about', 'the', 'tyres.']);
+    expect(words.map((w) => w.word)).toEqual(['call', 'the', 'garage', 'about', 'the', 'tyres']);
     expect(words.slice(0, 5).map((w) => w.start)).toEqual([0, 1, 2, 3, 4]);
     expect(words[5]!.start).toBeGreaterThan(4);
     expect(await versions(note)).toEqual([
-      { text: 'call the garage about the brakes', source: 'engine', engine: 'pocketsphinx', model: 'en-us' },
+      { text: 'Call the garage about the brakes.', source: 'engine', engine: 'pocketsphinx', model: 'en-us' },
       { text: 'Call the garage about the tyres.', source: 'manual', engine: null, model: null },
     ]);
 
@@ -155,7 +157,7 @@ describe('what a re-transcription and a restore keep', () => {
 
     expect(await restore(engine)).toBe(true);
     expect(await row(note)).toMatchObject({
-      transcript: 'meet anna at noon',
+      transcript: 'Meet anna at noon.',
       transcript_edited: 0,
       word_count: 4,
       title: 'Meet anna at noon',
