@@ -14,7 +14,9 @@ export type Settings = z.infer<typeof settingsSchema>;
 /** A change to some settings; a field left out stays as it is. */
 export const updateSettingsSchema = z.strictObject(
   {
-    format_transcripts: z.boolean({ error: 'Say whether transcripts are formatted: true or false.' }).optional(),
+    format_transcripts: z
+      .boolean({ error: 'Say whether transcripts are formatted: true or false.' })
+      .optional(),
   },
   { error: 'This setting does not exist. The settings are: format_transcripts.' },
 );

@@ -20,7 +20,8 @@ export function firstMatchTime(transcript: HighlightedText, segments: Transcript
     for (const word of segment.words) {
       if (typeof word?.word !== 'string') continue;
       if (matched.has(fold(word.word))) return word.start;
-      if (typeof word.text === 'string' && word.text !== '' && matched.has(fold(word.text))) return word.start;
+      if (typeof word.text === 'string' && word.text !== '' && matched.has(fold(word.text)))
+        return word.start;
     }
   }
   return null;

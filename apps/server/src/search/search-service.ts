@@ -121,7 +121,9 @@ export async function searchVoiceNotes(
     const note = notes.get(match.id);
     if (!note) continue;
     const segments = parseSegments(note.segments);
-    const transcript = match.body ? withSpokenMatches(highlighted(match.body, terms), segments, terms) : undefined;
+    const transcript = match.body
+      ? withSpokenMatches(highlighted(match.body, terms), segments, terms)
+      : undefined;
     hits.push({
       voice_note: {
         id: note.id,

@@ -94,7 +94,9 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     expect(words.every((w) => typeof w.text === 'string')).toBe(true);
     expect(words[0]?.text).toMatch(/^[A-Z]/);
     expect(words.some((w) => /[.?!]$/.test(w.text ?? ''))).toBe(true);
-    const partials = live.messages.flatMap(({ message }) => (message.type === 'partial' ? message.words : []));
+    const partials = live.messages.flatMap(({ message }) =>
+      message.type === 'partial' ? message.words : [],
+    );
     expect(partials.every((w) => w.text === undefined)).toBe(true);
     expect(note?.duration_seconds).toBeCloseTo(recording.pcm.length / 32000, 2);
     expect(note?.size_bytes).toBe(44 + recording.pcm.length);

@@ -104,8 +104,10 @@ describe('POST /v1/audio/transcriptions decodes every accepted format', () => {
       status: 'done',
       content_type: 'audio/ogg',
       size_bytes: ogg.length,
-      transcript: body.text,
     });
+    // The note keeps the words /v1 answered with, and reads them formatted (ADR 0033).
+    expect(note.body.segments.flatMap((seg) => seg.words.map((w) => w.word)).join(' ')).toBe(body.text);
+    expect(note.body.transcript).toMatch(/^[A-Z].*\.$/s);
     expect(note.body.duration_seconds).toBeCloseTo(spokenSeconds, 1);
     // Stored as uploaded, under its own extension, the way voice-note uploads are.
     const audio = await audioOf(note.body);

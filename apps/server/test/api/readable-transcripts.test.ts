@@ -132,7 +132,10 @@ describe('an edit of the readable text, searched by either form', () => {
       ['monday', 'Monday', 6],
     ] as const) {
       const page = (await search(client, q)).body;
-      expect(page.results.map((h) => h.voice_note.id), q).toEqual([note.id]);
+      expect(
+        page.results.map((h) => h.voice_note.id),
+        q,
+      ).toEqual([note.id]);
       const snippet = page.results[0]!.snippet!;
       expect(snippet.text, q).toBe('It cost $400 on Monday.');
       expect(
@@ -156,7 +159,9 @@ describe('migration 0017', () => {
   it('fills the spoken forms of notes stored before it from their words, and goes back down', async () => {
     const { client, pad } = await userWithPad();
     const note = await transcribed(client, pad, 'it cost four hundred dollars');
-    const edited = await client.request('PATCH', notePath(pad, note.id), { json: { transcript: 'It cost $400.' } });
+    const edited = await client.request('PATCH', notePath(pad, note.id), {
+      json: { transcript: 'It cost $400.' },
+    });
     expect(edited.status).toBe(200);
     const spokenOf = async () =>
       (
@@ -173,7 +178,9 @@ describe('migration 0017', () => {
     await migration0017.down(untyped);
     await migration0017.up(untyped);
     expect(await spokenOf()).toBe('it cost four hundred dollars');
-    expect((await search(client, 'four hundred')).body.results.map((h) => h.voice_note.id)).toEqual([note.id]);
+    expect((await search(client, 'four hundred')).body.results.map((h) => h.voice_note.id)).toEqual([
+      note.id,
+    ]);
     // The indexes follow later writes again (the triggers or generated column were remade).
     await sql`UPDATE voice_notes SET spoken_transcript = ${'it cost nine dollars'} WHERE id = ${note.id}`.execute(
       server.db,

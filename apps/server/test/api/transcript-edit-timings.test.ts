@@ -79,9 +79,7 @@ describe('an edited transcript keeps its word timings', () => {
     expect(note).toMatchObject({ transcript: EDITED, transcript_edited: true });
     // Each word reads as typed and keeps its spoken form.
     expect(words(note.segments).map((w) => w.text)).toEqual(EDITED.split(' '));
-    expect(words(note.segments).map((w) => w.word)).toEqual(
-      EDITED.toLowerCase().replace('.', '').split(' '),
-    );
+    expect(words(note.segments).map((w) => w.word)).toEqual(EDITED.toLowerCase().replace('.', '').split(' '));
     const said = new Map(spoken.map((w) => [w.word, w]));
     // Unchanged words keep their times exactly, whatever their case or punctuation now.
     for (const [typed, heard] of [

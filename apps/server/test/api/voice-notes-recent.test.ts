@@ -108,11 +108,12 @@ describe('recent voice notes across pads', () => {
 
     const res = await client.get<RecentVoiceNotes>(RECENT);
     const byId = new Map(res.body.results.map((n) => [n.id, n]));
-    expect(byId.get(short.id)).toMatchObject({ status: 'done', snippet: 'Buy milk and eggs' });
+    // Snippets show the transcript as it reads (ADR 0033).
+    expect(byId.get(short.id)).toMatchObject({ status: 'done', snippet: 'Buy milk and eggs.' });
     const snippet = byId.get(long.id)!.snippet!;
     expect(snippet.endsWith('…')).toBe(true);
     expect(snippet.length).toBeLessThanOrEqual(161);
-    expect(words.startsWith(snippet.slice(0, -1))).toBe(true);
+    expect(`W${words.slice(1)}`.startsWith(snippet.slice(0, -1))).toBe(true);
     // Cut between words, never inside one.
     expect(words.charAt(snippet.length - 1)).toBe(' ');
   });

@@ -48,7 +48,9 @@ describe('a voice note’s title', () => {
     const done = (await client.get<VoiceNote>(noteUrl(note))).body;
     expect(done.title).toBe('Please remember to buy milk and bread tomorrow…');
     const list = (await client.get<Page<VoiceNote>>(`/api/v1/pad/${pad.id}/voicenote/`)).body;
-    expect(list.results[0]).toMatchObject({ id: note.id, title: done.title, snippet: SPOKEN });
+    // The snippet reads as the transcript does (ADR 0033).
+    expect(list.results[0]).toMatchObject({ id: note.id, title: done.title, snippet: done.transcript });
+    expect(done.transcript).toBe(`P${SPOKEN.slice(1)}.`);
   });
 
   it('keeps a title the person gave before the transcript was ready', async () => {
@@ -136,9 +138,10 @@ describe('a voice note’s title', () => {
     await completeTranscription(server.db, note.id, long);
     const list = (await client.get<Page<VoiceNote>>(`/api/v1/pad/${pad.id}/voicenote/`)).body;
     const snippet = list.results[0]!.snippet!;
+    const read = `W${long.slice(1)}.`;
     expect(snippet.endsWith('…')).toBe(true);
     expect(snippet.length).toBeLessThanOrEqual(161);
-    expect(long.startsWith(snippet.slice(0, -1))).toBe(true);
-    expect(long.charAt(snippet.length - 1)).toBe(' ');
+    expect(read.startsWith(snippet.slice(0, -1))).toBe(true);
+    expect(read.charAt(snippet.length - 1)).toBe(' ');
   });
 });
