@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TranscriptFormatSection } from '../../../features/account/components/transcript-format-section.tsx';
 import { useSession } from '../../../features/auth/api/get-session.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { LogoutButton } from '../../-components/app-header.tsx';
@@ -37,6 +38,7 @@ function ProfileSection() {
           </div>
         </dl>
       </section>
+      <TranscriptFormatSection />
       <section
         aria-labelledby="logout-heading"
         className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
