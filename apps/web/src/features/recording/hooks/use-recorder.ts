@@ -116,6 +116,8 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
     }
     busyRef.current = true;
     setStatus('requesting');
+    // Found while the microphone opens, so the stream starts with the recording's first audio.
+    const livePad = liveFiling.padFor(latest.current.padId);
     try {
       const stream = await openMicrophone(latest.current.deviceId);
       const { padId: pad, padName: name } = latest.current;
@@ -124,8 +126,9 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
         padName: name,
         onNotSaving: () => setError(notSaving),
       });
-      if (pad && session.context && session.source)
-        liveFiling.start({ context: session.context, source: session.source, padId: pad });
+      const streamTo = await livePad;
+      if (streamTo && session.context && session.source)
+        liveFiling.start({ context: session.context, source: session.source, padId: streamTo });
       sessionRef.current = session;
       announceRecordingsChanged();
       hold(0);
