@@ -158,6 +158,23 @@ describe('live transcription in the recorder, in Chromium', () => {
     expect(await page.locator('[data-outbox-id]').count()).toBe(0);
     await page.waitForTimeout(2_000);
     expect(await padNotes()).toHaveLength(1);
+
+    // The note's page reads the transcript as sentences: a capital first, a full stop last
+    // (the server's formatter gives the words their display forms).
+    await main()
+      .getByRole('link', { name: /voice note/i })
+      .first()
+      .click();
+    const transcript = main().getByRole('group', { name: 'Transcript' });
+    await transcript.waitFor();
+    // Without the screen-reader note on words that may have been misheard.
+    const paragraphs = (await transcript.locator('p').allInnerTexts()).map((p) =>
+      p.replaceAll(' (uncertain)', '').replace(/\s+/g, ' ').trim(),
+    );
+    console.log(`note page transcript: ${JSON.stringify(paragraphs)}`);
+    expect(paragraphs.length).toBeGreaterThanOrEqual(1);
+    for (const paragraph of paragraphs) expect(paragraph).toMatch(/^[A-Z].*[.!?]$/);
+    await page.goto(padUrl);
     await page.reload();
     await main().getByRole('button', { name: 'Record', exact: true }).waitFor();
     await page.waitForTimeout(1_000);
