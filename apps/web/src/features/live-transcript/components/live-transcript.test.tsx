@@ -68,7 +68,9 @@ describe('LiveTranscript', () => {
 
   it('says in words that the live stream stopped and the recording goes on', () => {
     render(
-      <LiveTranscript state={{ ...initialTranscriptState, status: 'dropped', sentences: [words('hello')] }} />,
+      <LiveTranscript
+        state={{ ...initialTranscriptState, status: 'dropped', sentences: [words('hello')] }}
+      />,
     );
     expect(screen.getByRole('status').textContent).toMatch(
       /Live transcript stopped\. The recording goes on on this device and is transcribed after it is uploaded\./,
