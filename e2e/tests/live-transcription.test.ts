@@ -175,7 +175,7 @@ describe('live transcription in the recorder, in Chromium', () => {
     await transcript.waitFor();
     // Without the screen-reader note on words that may have been misheard.
     const paragraphs = (await transcript.locator('p').allInnerTexts()).map((p) =>
-      p.replaceAll(' (uncertain)', '').replace(/\s+/g, ' ').trim(),
+      p.replace(/\s+/g, ' ').replaceAll(' (uncertain)', '').trim(),
     );
     console.log(`note page transcript: ${JSON.stringify(paragraphs)}`);
     expect(paragraphs.length).toBeGreaterThanOrEqual(1);
