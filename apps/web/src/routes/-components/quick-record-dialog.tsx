@@ -49,10 +49,14 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
     onClose();
   }
 
-  const send = async (recording: Recording): Promise<void> => {
-    const mine = sessionRef.current;
+  /** `mine`: the opening it was recorded in; the dialog may have been closed and reopened since. */
+  const send = async (recording: Recording, mine: number): Promise<void> => {
     const stillMine = () => sessionRef.current === mine;
-    setHandover({ state: 'saving' });
+    // No live note came of it (or no stream ran): its words go, so a next recording starts clean.
+    if (stillMine()) {
+      liveTranscript.abort();
+      setHandover({ state: 'saving' });
+    }
     try {
       const pad = await queueQuickRecording(recording, target, () => {
         if (stillMine()) setHandover({ state: 'waiting' });
@@ -84,10 +88,14 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
   });
 
   // The server filed the note from the live stream: it is saved with the words shown.
-  const filed = (note: VoiceNote, recordedIn: number) => {
+  const filed = (note: VoiceNote, recordedIn: number, savedIn: string) => {
     void refreshNoteLists(note.pad_id);
-    if (sessionRef.current === recordedIn) close();
-    toast.success(`Voice note saved in “${padName}” with its transcript.`, {
+    if (sessionRef.current === recordedIn) {
+      // Its words go with the dialog, so a next recording starts clean.
+      liveTranscript.abort();
+      close();
+    }
+    toast.success(`Voice note saved in “${savedIn}” with its transcript.`, {
       action: openPadAction(note.pad_id),
     });
   };
@@ -98,7 +106,7 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
   const live = useMemo<LiveFiling>(
     () => ({
       stream: liveTranscript,
-      onFiled: (note) => filedRef.current(note, session),
+      onFiled: (note) => filedRef.current(note, session, target?.padName ?? INBOX_PAD_NAME),
       padFor: () => (target ? Promise.resolve(target.padId) : inboxLivePad()),
     }),
     [liveTranscript, target, session],
@@ -121,7 +129,7 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
           padId={target?.padId ?? null}
           padName={target?.padName ?? null}
           destination={`Saves to “${padName}”.`}
-          onRecorded={send}
+          onRecorded={(recording) => send(recording, session)}
           live={live}
           onDiscarded={close}
         >
