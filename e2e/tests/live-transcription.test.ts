@@ -158,14 +158,32 @@ describe('live transcription in the recorder, in Chromium', () => {
     expect(await page.locator('[data-outbox-id]').count()).toBe(0);
     await page.waitForTimeout(2_000);
     expect(await padNotes()).toHaveLength(1);
+
     await page.reload();
     await main().getByRole('button', { name: 'Record', exact: true }).waitFor();
     await page.waitForTimeout(1_000);
     expect(await main().getByRole('region', { name: 'Recovered recordings' }).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
+
+    // The note's page reads the transcript as sentences: a capital first, a full stop last
+    // (the server's formatter gives the words their display forms).
+    await main()
+      .getByRole('link', { name: /voice note/i })
+      .first()
+      .click();
+    const transcript = main().getByRole('group', { name: 'Transcript' });
+    await transcript.waitFor();
+    // Without the screen-reader note on words that may have been misheard.
+    const paragraphs = (await transcript.locator('p').allInnerTexts()).map((p) =>
+      p.replace(/\s+/g, ' ').replaceAll(' (uncertain)', '').trim(),
+    );
+    console.log(`note page transcript: ${JSON.stringify(paragraphs)}`);
+    expect(paragraphs.length).toBeGreaterThanOrEqual(1);
+    for (const paragraph of paragraphs) expect(paragraph).toMatch(/^[A-Z].*[.!?]$/);
   });
 
   it('keeps recording when the live stream drops, and uploads and transcribes the recording after Stop', async () => {
+    await page.goto(padUrl);
     const before = (await padNotes()).map((note) => note.id);
     let stream: WebSocketRoute | undefined;
     await page.routeWebSocket(/\/voicenote\/live\/$/, (route) => {

@@ -91,6 +91,7 @@ export class LiveStream {
         return;
       case 'partial':
       case 'final':
+      case 'lag':
         this.#dispatch(event);
         return;
       case 'filed':

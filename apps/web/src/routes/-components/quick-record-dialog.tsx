@@ -1,14 +1,18 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { ConfirmPanel } from '../../components/ui/confirm-panel.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { LiveTranscript } from '../../features/live-transcript/components/live-transcript.tsx';
+import { useLiveTranscript } from '../../features/live-transcript/hooks/use-live-transcript.ts';
 import { INBOX_PAD_NAME } from '../../features/pads/api/find-or-create-inbox-pad.ts';
-import { QuickRecorder } from '../../features/recording/components/quick-recorder.tsx';
-import type { Recording } from '../../features/recording/hooks/use-recorder.ts';
+import { Recorder, type RecorderHandle } from '../../features/recording/components/recorder.tsx';
+import type { LiveFiling, Recording } from '../../features/recording/hooks/use-recorder.ts';
+import { inboxLivePad } from './inbox-live-pad.ts';
 import { queueQuickRecording, type QuickRecordTarget } from './queue-quick-recording.ts';
+import { useRefreshNoteLists } from './use-refresh-note-lists.ts';
 
 export interface QuickRecordDialogProps {
   open: boolean;
@@ -21,14 +25,16 @@ export interface QuickRecordDialogProps {
 type Handover = { state: 'saving' } | { state: 'waiting' } | { state: 'failed'; message: string };
 
 /**
- * The header's Record: records at once, then queues the note in the outbox of the pad on screen
- * or the Inbox. The recorder keeps its copy in this browser until the outbox holds the recording.
+ * The header's Record: records at once with the live transcript streaming to the pad on screen
+ * or the Inbox (which the server files at Stop); without a live note it queues the recording in
+ * that pad's outbox. The recorder keeps its copy in this browser until one of them holds it.
  */
 export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogProps) {
   const navigate = useNavigate();
-  const [holdsAudio, setHoldsAudio] = useState(false);
-  const [confirmingClose, setConfirmingClose] = useState(false);
+  const recorderRef = useRef<RecorderHandle>(null);
   const [handover, setHandover] = useState<Handover | null>(null);
+  const liveTranscript = useLiveTranscript();
+  const refreshNoteLists = useRefreshNoteLists();
   // Each opening is a fresh recorder (its own microphone session and auto-start).
   const [session, setSession] = useState(0);
   // A handover that ends after the dialog was closed (or reopened) must not touch the new one.
@@ -38,16 +44,19 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
   }, [session]);
 
   function close() {
-    setConfirmingClose(false);
     setHandover(null);
     setSession((n) => n + 1);
     onClose();
   }
 
-  const send = async (recording: Recording): Promise<void> => {
-    const mine = sessionRef.current;
+  /** `mine`: the opening it was recorded in; the dialog may have been closed and reopened since. */
+  const send = async (recording: Recording, mine: number): Promise<void> => {
     const stillMine = () => sessionRef.current === mine;
-    setHandover({ state: 'saving' });
+    // No live note came of it (or no stream ran): its words go, so a next recording starts clean.
+    if (stillMine()) {
+      liveTranscript.abort();
+      setHandover({ state: 'saving' });
+    }
     try {
       const pad = await queueQuickRecording(recording, target, () => {
         if (stillMine()) setHandover({ state: 'waiting' });
@@ -57,12 +66,7 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
         navigator.onLine
           ? `Voice note kept for “${pad.padName}”. It uploads now and is transcribed once it is in.`
           : `You are offline. The voice note is kept in this browser and goes to “${pad.padName}” when you are back online.`,
-        {
-          action: {
-            label: 'Open pad',
-            onClick: () => void navigate({ to: '/pad/$id', params: { id: pad.padId } }),
-          },
-        },
+        { action: openPadAction(pad.padId) },
       );
     } catch (error) {
       if (stillMine()) {
@@ -76,25 +80,61 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
     }
   };
 
-  const requestClose = () => {
-    if (holdsAudio && handover === null) setConfirmingClose(true);
-    else close();
-  };
-
   const padName = target?.padName ?? INBOX_PAD_NAME;
+
+  const openPadAction = (padId: string) => ({
+    label: 'Open pad',
+    onClick: () => void navigate({ to: '/pad/$id', params: { id: padId } }),
+  });
+
+  // The server filed the note from the live stream: it is saved with the words shown.
+  const filed = (note: VoiceNote, recordedIn: number, savedIn: string) => {
+    void refreshNoteLists(note.pad_id);
+    if (sessionRef.current === recordedIn) {
+      // Its words go with the dialog, so a next recording starts clean.
+      liveTranscript.abort();
+      close();
+    }
+    toast.success(`Voice note saved in “${savedIn}” with its transcript.`, {
+      action: openPadAction(note.pad_id),
+    });
+  };
+  const filedRef = useRef(filed);
+  useEffect(() => {
+    filedRef.current = filed;
+  });
+  const live = useMemo<LiveFiling>(
+    () => ({
+      stream: liveTranscript,
+      onFiled: (note) => filedRef.current(note, session, target?.padName ?? INBOX_PAD_NAME),
+      padFor: () => (target ? Promise.resolve(target.padId) : inboxLivePad()),
+    }),
+    [liveTranscript, target, session],
+  );
+
+  // Closing while a recording is made asks first (the recorder's Cancel question); once Stop
+  // was pressed the recording is being saved, so closing loses nothing.
+  const requestClose = () => {
+    if (handover === null && recorderRef.current?.requestDiscard()) return;
+    close();
+  };
 
   return (
     <Dialog open={open} title="Record a voice note" onRequestClose={requestClose}>
       {handover === null ? (
-        <QuickRecorder
+        <Recorder
           key={session}
+          ref={recorderRef}
           autoStart
           padId={target?.padId ?? null}
           padName={target?.padName ?? null}
           destination={`Saves to “${padName}”.`}
-          onRecorded={send}
-          onActiveChange={setHoldsAudio}
-        />
+          onRecorded={(recording) => send(recording, session)}
+          live={live}
+          onDiscarded={close}
+        >
+          <LiveTranscript state={liveTranscript.state} />
+        </Recorder>
       ) : (
         <div aria-live="polite" className="space-y-3">
           {handover.state === 'saving' ? (
@@ -124,16 +164,6 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
           )}
         </div>
       )}
-      {confirmingClose ? (
-        <ConfirmPanel
-          className="mt-4"
-          message="Discard this recording? It has not been saved."
-          confirmLabel="Discard it"
-          cancelLabel="Keep it"
-          onConfirm={close}
-          onCancel={() => setConfirmingClose(false)}
-        />
-      ) : null}
     </Dialog>
   );
 }

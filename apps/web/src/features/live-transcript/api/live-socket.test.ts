@@ -66,16 +66,21 @@ describe('the live socket client', () => {
     expect(events).toEqual([{ type: 'open' }]);
   });
 
-  it('reports partial, final and filed, and ignores what it cannot read', () => {
+  it('reports partial, final, lag and filed, and ignores what it cannot read', () => {
     const { fake, events } = connect();
     fake.open();
     fake.serverSays({ type: 'partial', words: [word] });
     fake.serverSays('not json');
     fake.serverSays({ type: 'final', words: [{ word: 'milk' }] });
-    fake.serverSays({ type: 'final', words: [word] });
+    fake.serverSays({ type: 'final', words: [{ ...word, text: 'Milk.' }] });
+    fake.serverSays({ type: 'lag', seconds: 3.4 });
+    fake.serverSays({ type: 'lag', seconds: -1 });
+    fake.serverSays({ type: 'lag', seconds: 0 });
     expect(events.slice(1)).toEqual([
       { type: 'partial', words: [word] },
-      { type: 'final', words: [word] },
+      { type: 'final', words: [{ ...word, text: 'Milk.' }] },
+      { type: 'lag', seconds: 3.4 },
+      { type: 'lag', seconds: 0 },
     ]);
     const note = {
       id: 'n1',
@@ -94,7 +99,7 @@ describe('the live socket client', () => {
     };
     fake.serverSays({ type: 'filed', note });
     fake.serverCloses();
-    expect(events.slice(3)).toEqual([{ type: 'filed', note }]);
+    expect(events.slice(5)).toEqual([{ type: 'filed', note }]);
   });
 
   it('is dropped with the server’s words when it refuses, and by a close before filed', () => {

@@ -9,6 +9,7 @@ export type LiveSocketEvent =
   | { type: 'open' }
   | { type: 'partial'; words: TranscriptWord[] }
   | { type: 'final'; words: TranscriptWord[] }
+  | { type: 'lag'; seconds: number }
   | { type: 'filed'; note: VoiceNote }
   | { type: 'dropped'; reason: string };
 

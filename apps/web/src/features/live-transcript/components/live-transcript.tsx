@@ -1,5 +1,12 @@
+import { useId } from 'react';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { sentenceText, type LiveStatus, type TranscriptState } from '../utils/transcript-state.ts';
+import {
+  partialText,
+  sentenceText,
+  shownLag,
+  type LiveStatus,
+  type TranscriptState,
+} from '../utils/transcript-state.ts';
 
 const STATUS_TEXT: Partial<Record<LiveStatus, string>> = {
   connecting: 'Connecting…',
@@ -15,26 +22,38 @@ const PROBLEM_TEXT: Partial<Record<LiveStatus, string>> = {
     'The live transcript could not be saved in time. The recording is uploaded instead and transcribed there.',
 };
 
+/** What the panel says about the stream: how far behind it is when the server cannot keep up. */
+function statusText(state: TranscriptState): string | undefined {
+  const lag = shownLag(state);
+  return lag === null ? STATUS_TEXT[state.status] : `Catching up, ${lag} s behind`;
+}
+
 /**
- * The words of the recording in progress: finished sentences in normal text, the sentence
- * still being spoken muted and in italics (it may still change). Screen readers hear each
- * finished sentence once, from a hidden polite live region; never the changing partial words.
+ * The words of the recording in progress: finished sentences as they read (display forms),
+ * the sentence still being spoken muted and in italics, as recognised (it may still change).
+ * Screen readers hear each finished sentence once, from a hidden polite live region, and the
+ * stream's state (such as "Catching up, 3 s behind") from a status line; never the changing
+ * partial words.
  */
 export function LiveTranscript({ state }: { state: TranscriptState }) {
+  const headingId = useId();
   if (state.status === 'off') return null;
   const problem = PROBLEM_TEXT[state.status];
+  const status = statusText(state);
   const empty = state.sentences.length === 0 && state.partial.length === 0;
   return (
     <section
-      aria-labelledby="live-transcript-heading"
+      aria-labelledby={headingId}
       className="live-transcript mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-950/40"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id="live-transcript-heading" className="text-sm font-semibold text-slate-900 dark:text-slate-50">
+        <h3 id={headingId} className="text-sm font-semibold text-slate-900 dark:text-slate-50">
           Live transcript
         </h3>
-        {STATUS_TEXT[state.status] ? (
-          <span className="text-xs text-slate-500 dark:text-slate-400">{STATUS_TEXT[state.status]}</span>
+        {status ? (
+          <span role="status" className="text-xs text-slate-500 dark:text-slate-400">
+            {status}
+          </span>
         ) : null}
       </div>
       <p className="live-transcript-text mt-2 min-h-6 text-base leading-relaxed text-slate-900 dark:text-slate-100">
@@ -45,7 +64,7 @@ export function LiveTranscript({ state }: { state: TranscriptState }) {
         ))}
         {state.partial.length > 0 ? (
           <span className="live-transcript-partial text-slate-500 italic dark:text-slate-400">
-            {sentenceText(state.partial)}
+            {partialText(state.partial)}
           </span>
         ) : null}
         {empty && !problem ? (

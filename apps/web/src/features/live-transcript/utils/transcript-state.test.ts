@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TranscriptWord } from '@voxpad/shared/voice-notes';
 import {
   finalText,
+  partialText,
+  shownLag,
   initialTranscriptState,
   transcriptReducer,
   type TranscriptAction,
@@ -78,7 +80,43 @@ describe('the live transcript state', () => {
       dropped,
     );
     expect(late).toEqual(dropped);
-    expect(run([{ type: 'connecting' }], late)).toEqual({ status: 'connecting', sentences: [], partial: [] });
+    expect(run([{ type: 'connecting' }], late)).toEqual({
+      status: 'connecting',
+      sentences: [],
+      partial: [],
+      lagSeconds: 0,
+    });
     expect(run([{ type: 'reset' }], late)).toEqual(initialTranscriptState);
+  });
+
+  it('follows the lag the server reports, says it from 1 s while live, and forgets it when the stream ends', () => {
+    const live = run([{ type: 'connecting' }, { type: 'live' }]);
+    expect(shownLag(live)).toBeNull();
+    const behind = run([{ type: 'lag', seconds: 2.6 }], live);
+    expect(behind.lagSeconds).toBe(2.6);
+    expect(shownLag(behind)).toBe(3);
+    expect(shownLag(run([{ type: 'lag', seconds: 0.9 }], behind))).toBeNull();
+    expect(shownLag(run([{ type: 'lag', seconds: 0 }], behind))).toBeNull();
+    // Stopping says "saving", not the lag; a dropped stream has none.
+    expect(shownLag(run([{ type: 'stopping' }], behind))).toBeNull();
+    expect(run([{ type: 'dropped' }], behind).lagSeconds).toBe(0);
+    expect(run([{ type: 'lag', seconds: 5 }], run([{ type: 'dropped' }], behind)).lagSeconds).toBe(0);
+  });
+
+  it('reads final words in their display forms, skipping empty ones, and partial words as recognised', () => {
+    const said: TranscriptWord[] = [
+      { word: 'four', text: '$400', start: 0, end: 0.2, confidence: 0.9 },
+      { word: 'hundred', text: '', start: 0.2, end: 0.4, confidence: 0.9 },
+      { word: 'dollars', text: '', start: 0.4, end: 0.6, confidence: 0.9 },
+      { word: 'today', text: 'today.', start: 0.6, end: 0.9, confidence: 0.9 },
+    ];
+    const state = run([
+      { type: 'connecting' },
+      { type: 'final', words: said },
+      { type: 'final', words: words('old words', 2) },
+      { type: 'partial', words: [{ word: 'i', text: 'I', start: 4, end: 4.1, confidence: 0.9 }] },
+    ]);
+    expect(finalText(state)).toBe('$400 today. old words');
+    expect(partialText(state.partial)).toBe('i');
   });
 });

@@ -30,6 +30,11 @@ export interface LiveFiling {
   stream: LiveStreamPort;
   /** Takes the note the server filed; the recording then goes to it instead of `onRecorded`. */
   onFiled: (note: VoiceNote) => unknown;
+  /**
+   * The pad to stream a recording into that has none yet (the header's Inbox), asked as the
+   * microphone is: null (or a failure) records without a live stream.
+   */
+  padFor?: () => Promise<string | null>;
 }
 
 /**
@@ -43,6 +48,15 @@ export function useLiveFiling(live: LiveFiling | undefined) {
   }, [live]);
   return useMemo(
     () => ({
+      /** The pad the stream goes to: the recording's own, else the one the page finds for it. */
+      padFor: async (padId: string | null): Promise<string | null> => {
+        if (padId) return padId;
+        try {
+          return (await latest.current?.padFor?.()) ?? null;
+        } catch {
+          return null;
+        }
+      },
       /** Streams the recording when the page asked for it and the recording goes into a pad. */
       start: (input: LiveInput) => latest.current?.stream.start(input),
       pause: () => latest.current?.stream.pause(),

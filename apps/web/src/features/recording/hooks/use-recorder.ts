@@ -69,6 +69,8 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
   const [error, setError] = useState<RecorderError | null>(null);
   const sessionRef = useRef<RecordingSession | null>(null);
   const busyRef = useRef(false);
+  /** False once the recorder left the page: a microphone granted after that is let go. */
+  const mountedRef = useRef(true);
   const latest = useRef({ onRecorded, padId, padName, deviceId });
   const liveFiling = useLiveFiling(live);
 
@@ -92,16 +94,20 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
   );
 
   // Leaving the page (after its "leave and discard?" question) discards; a reload or a closed
-  // tab never gets here, and its recording is offered back on the next visit.
-  useEffect(
-    () => () => {
+  // tab never gets here, and its recording is offered back on the next visit. A recording
+  // already stopped is being saved (filed by the live stream or handed to the outbox): leaving
+  // lets that finish rather than cut the live stream short.
+  useEffect(() => {
+    mountedRef.current = true;
+    return () => {
+      mountedRef.current = false;
       const session = sessionRef.current;
       sessionRef.current = null;
-      if (session) void discardSession(session);
+      if (!session) return;
+      void discardSession(session);
       liveFiling.abort();
-    },
-    [liveFiling],
-  );
+    };
+  }, [liveFiling]);
 
   const start = useCallback(async () => {
     if (sessionRef.current || busyRef.current) return;
@@ -116,6 +122,8 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
     }
     busyRef.current = true;
     setStatus('requesting');
+    // Found while the microphone opens, so the stream starts with the recording's first audio.
+    const livePad = liveFiling.padFor(latest.current.padId);
     try {
       const stream = await openMicrophone(latest.current.deviceId);
       const { padId: pad, padName: name } = latest.current;
@@ -124,8 +132,15 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
         padName: name,
         onNotSaving: () => setError(notSaving),
       });
-      if (pad && session.context && session.source)
-        liveFiling.start({ context: session.context, source: session.source, padId: pad });
+      const streamTo = await livePad;
+      if (!mountedRef.current) {
+        // Closed (say, the header's dialog) while the browser asked for the microphone: the
+        // microphone is let go at once, nothing was said yet.
+        void discardSession(session);
+        return;
+      }
+      if (streamTo && session.context && session.source)
+        liveFiling.start({ context: session.context, source: session.source, padId: streamTo });
       sessionRef.current = session;
       announceRecordingsChanged();
       hold(0);

@@ -2,6 +2,7 @@ import type { TranscriptWord } from '@voxpad/shared/voice-notes';
 import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { focusRing } from '../../../components/ui/button.tsx';
 import { formatClock } from '../../../lib/format-duration.ts';
+import { tokenOfWord } from '../utils/transcript-display.ts';
 import { transcriptParagraphs } from '../utils/transcript-paragraphs.ts';
 
 /** Words the recogniser was unsure of are marked, never hidden. */
@@ -9,6 +10,8 @@ export const LOW_CONFIDENCE = 0.5;
 
 export interface TranscriptViewProps {
   words: readonly TranscriptWord[];
+  /** The transcript's text: where it has blank lines, formatted words start paragraphs. */
+  transcript?: string | null;
   /** Index of the word being spoken, -1 for none. */
   active: number;
   /** A word or a paragraph's time was chosen: play from `seconds`. */
@@ -19,19 +22,29 @@ export interface TranscriptViewProps {
 }
 
 /**
- * Timed words in paragraphs (a new one at each pause), each opened by its time. Words are
- * buttons that play from where they were said; arrow keys move between them.
+ * The transcript as it reads (display forms: "Monday.", "$400"), in paragraphs each opened by
+ * its time. Each display form is a button that plays from where it was said, highlighted while
+ * its words are spoken; arrow keys move between them.
  */
-export function TranscriptView({ words, active, onPlayFrom, timeHref, labelledBy }: TranscriptViewProps) {
-  const wordRefs = useRef<Array<HTMLButtonElement | null>>([]);
+export function TranscriptView({
+  words,
+  transcript = null,
+  active,
+  onPlayFrom,
+  timeHref,
+  labelledBy,
+}: TranscriptViewProps) {
+  const tokenRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const [focusIndex, setFocusIndex] = useState(0);
-  const paragraphs = useMemo(() => transcriptParagraphs(words), [words]);
-  const tabStop = active >= 0 ? active : Math.min(focusIndex, Math.max(0, words.length - 1));
-  const hasUncertain = words.some((word) => word.confidence < LOW_CONFIDENCE);
+  const paragraphs = useMemo(() => transcriptParagraphs(words, transcript), [words, transcript]);
+  const tokens = useMemo(() => paragraphs.flatMap((paragraph) => paragraph.tokens), [paragraphs]);
+  const activeToken = tokenOfWord(tokens, active);
+  const tabStop = activeToken >= 0 ? activeToken : Math.min(focusIndex, Math.max(0, tokens.length - 1));
+  const hasUncertain = tokens.some((token) => token.confidence < LOW_CONFIDENCE);
 
-  function choose(seconds: number, index: number) {
-    setFocusIndex(index);
-    onPlayFrom(seconds, index);
+  function choose(seconds: number, wordIndex: number) {
+    setFocusIndex(Math.max(0, tokenOfWord(tokens, wordIndex)));
+    onPlayFrom(seconds, wordIndex);
   }
 
   function onTimeClick(event: MouseEvent<HTMLAnchorElement>, seconds: number, index: number) {
@@ -41,18 +54,23 @@ export function TranscriptView({ words, active, onPlayFrom, timeHref, labelledBy
     choose(seconds, index);
   }
 
-  function onWordKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+  function onTokenKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     let next = index;
-    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = Math.min(words.length - 1, index + 1);
+    if (event.key === 'ArrowRight' || event.key === 'ArrowDown')
+      next = Math.min(tokens.length - 1, index + 1);
     else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') next = Math.max(0, index - 1);
     else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = words.length - 1;
+    else if (event.key === 'End') next = tokens.length - 1;
     else return;
     event.preventDefault();
     setFocusIndex(next);
-    wordRefs.current[next]?.focus();
+    tokenRefs.current[next]?.focus();
   }
 
+  // Where each paragraph's tokens start in `tokens`.
+  const offsets = paragraphs.map((_, i) =>
+    paragraphs.slice(0, i).reduce((sum, paragraph) => sum + paragraph.tokens.length, 0),
+  );
   return (
     <>
       <p id={`${labelledBy}-help`} className="text-xs text-slate-500 dark:text-slate-400">
@@ -65,7 +83,7 @@ export function TranscriptView({ words, active, onPlayFrom, timeHref, labelledBy
         aria-describedby={`${labelledBy}-help`}
         className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       >
-        {paragraphs.map((paragraph) => (
+        {paragraphs.map((paragraph, paragraphIndex) => (
           <div key={paragraph.first} className="flex gap-3 max-sm:flex-col max-sm:gap-0">
             <a
               href={timeHref(paragraph.start)}
@@ -77,29 +95,29 @@ export function TranscriptView({ words, active, onPlayFrom, timeHref, labelledBy
               {formatClock(paragraph.start)}
             </a>
             <p className="min-w-0 leading-8 break-words">
-              {paragraph.words.map((word, offset) => {
-                const index = paragraph.first + offset;
-                const uncertain = word.confidence < LOW_CONFIDENCE;
+              {paragraph.tokens.map((token, offset) => {
+                const index = (offsets[paragraphIndex] ?? 0) + offset;
+                const uncertain = token.confidence < LOW_CONFIDENCE;
                 return (
-                  <span key={`${word.start}-${index}`}>
+                  <span key={`${token.start}-${token.first}`}>
                     <button
                       ref={(element) => {
-                        wordRefs.current[index] = element;
+                        tokenRefs.current[index] = element;
                       }}
                       type="button"
                       tabIndex={index === tabStop ? 0 : -1}
-                      aria-current={index === active ? 'true' : undefined}
-                      data-start={word.start}
-                      title={`Play from ${formatClock(word.start)}${uncertain ? ' (uncertain)' : ''}`}
-                      onClick={() => choose(word.start, index)}
-                      onKeyDown={(event) => onWordKeyDown(event, index)}
+                      aria-current={index === activeToken ? 'true' : undefined}
+                      data-start={token.start}
+                      title={`Play from ${formatClock(token.start)}${uncertain ? ' (uncertain)' : ''}`}
+                      onClick={() => choose(token.start, token.first)}
+                      onKeyDown={(event) => onTokenKeyDown(event, index)}
                       className={`rounded px-0.5 text-slate-800 hover:bg-indigo-50 max-sm:min-h-11 dark:text-slate-100 dark:hover:bg-indigo-500/20 ${focusRing} ${
-                        index === active
+                        index === activeToken
                           ? 'bg-amber-200 text-slate-950 dark:bg-amber-500/40 dark:text-white'
                           : ''
                       } ${uncertain ? 'underline decoration-slate-400 decoration-dotted underline-offset-4' : ''}`}
                     >
-                      {word.word}
+                      {token.text}
                       {uncertain ? <span className="sr-only"> (uncertain)</span> : null}
                     </button>{' '}
                   </span>

@@ -312,6 +312,7 @@ export function VoiceNotePlayer({
         ) : words.length > 0 ? (
           <TranscriptView
             words={words}
+            transcript={note.transcript}
             active={active}
             onPlayFrom={playFrom}
             timeHref={timeHref}

@@ -45,4 +45,14 @@ describe('wordsSayTranscript', () => {
     expect(wordsSayTranscript(words, 'buy oat milk')).toBe(false);
     expect(wordsSayTranscript(words, null)).toBe(false);
   });
+
+  it('compares the display forms of formatted words, skipping the empty ones', () => {
+    const formatted = [
+      { word: 'pay', text: 'Pay', start: 0, end: 0.2, confidence: 0.9 },
+      { word: 'four', text: '$400.', start: 0.3, end: 0.5, confidence: 0.9 },
+      { word: 'hundred', text: '', start: 0.5, end: 0.7, confidence: 0.9 },
+    ];
+    expect(wordsSayTranscript(formatted, 'Pay $400.')).toBe(true);
+    expect(wordsSayTranscript(formatted, 'pay four hundred')).toBe(false);
+  });
 });

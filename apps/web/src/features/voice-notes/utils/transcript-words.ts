@@ -1,4 +1,5 @@
 import type { TranscriptSegment, TranscriptWord } from '@voxpad/shared/voice-notes';
+import { displayTokens } from './transcript-display.ts';
 
 /** Recogniser filler tokens such as `<sil>`, `[NOISE]`, `<s>`: timing only, nothing said. */
 const FILLER = /^(<[^>]*>|\[[^\]]*\])$/;
@@ -12,13 +13,14 @@ export function transcriptWords(segments: readonly TranscriptSegment[]): Transcr
 }
 
 /**
- * Whether the timed words say the transcript's words, as they do after an edit (the server
- * times edited words). Transcripts corrected before edits were timed kept the engine's
- * words: those are shown as plain text, never as words no longer in the transcript.
+ * Whether the timed words read as the transcript does (their display forms), as they do after
+ * an edit (the server times edited words). Transcripts corrected before edits were timed kept
+ * the engine's words: those are shown as plain text, never as words no longer in the transcript.
  */
 export function wordsSayTranscript(words: readonly TranscriptWord[], transcript: string | null): boolean {
   const typed = (transcript ?? '').split(/\s+/).filter(Boolean);
-  return typed.length === words.length && typed.every((word, i) => word === words[i]?.word);
+  const shown = displayTokens(words);
+  return typed.length === shown.length && typed.every((text, i) => text === shown[i]?.text);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { UPLOAD_FILE_NAME, type VoiceNote } from '@voxpad/shared/voice-notes';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -153,6 +153,7 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
   const [rejection, setRejection] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
   const fileDropRef = useRef<FileDropHandle>(null);
+  const recorderHeadingId = useId();
   const padName = usePad(padId).name;
   // The recording streams to the server as it is made; a note it files skips the outbox.
   const liveTranscript = useLiveTranscript();
@@ -197,15 +198,23 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
           await sendRecording(saved);
         }}
       />
-      <Recorder
-        onRecorded={sendRecording}
-        padId={padId}
-        padName={padName}
-        onActiveChange={setRecording}
-        live={live}
+      <section
+        aria-labelledby={recorderHeadingId}
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
       >
-        <LiveTranscript state={liveTranscript.state} />
-      </Recorder>
+        <h2 id={recorderHeadingId} className="mb-3 text-lg font-semibold text-slate-900 dark:text-slate-50">
+          New voice note
+        </h2>
+        <Recorder
+          onRecorded={sendRecording}
+          padId={padId}
+          padName={padName}
+          onActiveChange={setRecording}
+          live={live}
+        >
+          <LiveTranscript state={liveTranscript.state} />
+        </Recorder>
+      </section>
       <FileDrop
         ref={fileDropRef}
         onFile={(file) => {
