@@ -65,8 +65,8 @@ export function spokenForms(text: string): string {
   const words: string[] = [];
   for (const raw of text.toLowerCase().split(/\s+/)) {
     // Keep the dots of "a.m." and "p.m.", a figure's inner dot and comma, and inner apostrophes.
-    let token = raw.replace(/^[("'“‘[]+/, '').replace(/[)"'”’\]!?;:,]+$/, '');
-    token = /^(a|p)\.m\.?$/.test(token) ? `${token.slice(0, 3)}.` : token.replace(/\.+$/, '');
+    const stem = raw.replace(/^[("'“‘[]+/, '');
+    const token = /^[ap]\.m\b/.test(stem) ? `${stem.slice(0, 3)}.` : stem.replace(/[)"'”’\]!?;:,.]+$/, '');
     if (token === '') continue;
     for (const word of spellToken(token)) words.push(...word.split(/[^a-z0-9'.]+/).filter(Boolean));
   }
