@@ -48,16 +48,21 @@ export function formatWords(words: readonly TranscriptWord[], options: FormatOpt
 
   // Breaks fall between spans, never inside one.
   const breaks: Break[] = spoken.map(() => '');
+  const previous = options.before?.filter((w) => w.text !== '').at(-1);
+  const continues = previous !== undefined && !/[.?!]$/.test(previous.text);
+  let sentence = { opener: continues ? '' : (spoken[0] ?? ''), hasComma: false };
   for (let i = 0; i < spoken.length; i = spanEnd[i]!) {
     const last = spanEnd[i]! - 1;
     const next = words[last + 1];
-    breaks[last] = breakAfter(spoken, last, next ? next.start - words[last]!.end : 0);
+    const mark = breakAfter(spoken, last, next ? next.start - words[last]!.end : 0, sentence);
+    breaks[last] = mark;
+    if (mark === ',') sentence.hasComma = true;
+    if (mark === 'end') sentence = { opener: spoken[last + 1] ?? '', hasComma: false };
   }
 
-  const previous = options.before?.filter((w) => w.text !== '').at(-1);
   const out: FormattedWord[] = [];
   let sentenceStart = 0;
-  let startsSentence = !previous || /[.?!]$/.test(previous.text);
+  let startsSentence = !continues;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     let text = texts[i]!;
@@ -70,7 +75,7 @@ export function formatWords(words: readonly TranscriptWord[], options: FormatOpt
     if (
       before &&
       word.start - before.end >= PARAGRAPH_PAUSE &&
-      (i === 0 ? !previous || /[.?!]$/.test(previous.text) : breaks[i - 1] === 'end')
+      (i === 0 ? !continues : breaks[i - 1] === 'end')
     ) {
       formatted.paragraph = true;
     }

@@ -155,3 +155,21 @@ export const CANNOT_END = new Set([
   'were',
   'be',
 ]);
+
+/** Words that open a clause needing a main clause after it: its first pause is a comma. */
+export const SUBORDINATORS = new Set([
+  'when',
+  'if',
+  'because',
+  'although',
+  'though',
+  'while',
+  'since',
+  'once',
+  'unless',
+  'until',
+  'after',
+  'before',
+  'as',
+  'whenever',
+]);

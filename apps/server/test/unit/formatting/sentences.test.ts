@@ -30,9 +30,16 @@ describe('sentences and questions', () => {
     );
   });
 
-  it('needs a longer pause before a word that also follows commas ("the", "it")', () => {
-    expect(format('he called|0.05 the man said')).toBe('He called, the man said.');
-    expect(format('he called|0.12 the man said')).toBe('He called. The man said.');
+  it('needs a slightly longer pause before a word that also follows commas ("the", "it")', () => {
+    expect(format('he called|0.035 the man said')).toBe('He called, the man said.');
+    expect(format('he called|0.05 the man said')).toBe('He called. The man said.');
+  });
+
+  it('puts a comma, not a full stop, after the clause a sentence opens with "when" or "if"', () => {
+    expect(format('when we got home|0.08 the door was open|0.08 it was late')).toBe(
+      'When we got home, the door was open. It was late.',
+    );
+    expect(format('if you can|0.05 i will come')).toBe('If you can, I will come.');
   });
 
   it('ends a sentence at a long pause, but not after a word that cannot end one', () => {
