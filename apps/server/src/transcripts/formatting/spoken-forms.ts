@@ -15,7 +15,8 @@ import { spellBelowHundred, spellNumber, spellOrdinal, spellYear } from './spell
 
 const CURRENCY_WORDS: Record<string, string> = { $: 'dollars', '€': 'euros', '£': 'pounds' };
 
-function spellFigure(figure: string): string[] | undefined {
+/** A figure's words; a bare four-digit figure from 1100 to 2099 reads as a year unless `asAmount`. */
+function spellFigure(figure: string, asAmount = false): string[] | undefined {
   const plain = figure.replace(/,(?=\d{3}\b)/g, '');
   const decimal = /^(\d+)\.(\d+)$/.exec(plain);
   if (decimal) {
@@ -24,7 +25,8 @@ function spellFigure(figure: string): string[] | undefined {
   }
   if (!/^\d+$/.test(plain)) return undefined;
   const value = Number(plain);
-  if (!figure.includes(',') && plain.length === 4 && value >= 1100 && value <= 2099) return spellYear(value);
+  if (!asAmount && !figure.includes(',') && plain.length === 4 && value >= 1100 && value <= 2099)
+    return spellYear(value);
   return spellNumber(value);
 }
 
@@ -33,17 +35,17 @@ function spellToken(token: string): string[] {
   if (money) {
     const unit = CURRENCY_WORDS[money[1]!]!;
     const [whole, cents] = money[2]!.split('.');
-    const words = [...(spellFigure(whole!) ?? []), unit];
+    const words = [...(spellFigure(whole!, true) ?? []), unit];
     if (cents !== undefined && cents.length === 2) {
       const value = Number(cents);
       return value === 0
         ? words
         : [...words, 'and', ...spellBelowHundred(value), value === 1 ? 'cent' : 'cents'];
     }
-    return cents === undefined ? words : [...(spellFigure(money[2]!) ?? []), unit];
+    return cents === undefined ? words : [...(spellFigure(money[2]!, true) ?? []), unit];
   }
   const percent = /^([\d,.]+)%$/.exec(token);
-  if (percent) return [...(spellFigure(percent[1]!) ?? [percent[1]!]), 'percent'];
+  if (percent) return [...(spellFigure(percent[1]!, true) ?? [percent[1]!]), 'percent'];
   if (token === '%') return ['percent'];
   const time = /^(\d{1,2}):(\d{2})$/.exec(token);
   if (time) {
@@ -62,14 +64,21 @@ function spellToken(token: string): string[] {
 
 /** The words of readable text as said, lower case, without punctuation. */
 export function spokenForms(text: string): string {
+  const tokens = text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((raw) => {
+      // Keep the dots of "a.m." and "p.m.", a figure's inner dot and comma, and inner apostrophes.
+      const stem = raw.replace(/^[("'“‘[]+/, '');
+      return /^[ap]\.m\b/.test(stem) ? `${stem.slice(0, 3)}.` : stem.replace(/[)"'”’\]!?;:,.]+$/, '');
+    })
+    .filter((token) => token !== '');
   const words: string[] = [];
-  for (const raw of text.toLowerCase().split(/\s+/)) {
-    // Keep the dots of "a.m." and "p.m.", a figure's inner dot and comma, and inner apostrophes.
-    const stem = raw.replace(/^[("'“‘[]+/, '');
-    const token = /^[ap]\.m\b/.test(stem) ? `${stem.slice(0, 3)}.` : stem.replace(/[)"'”’\]!?;:,.]+$/, '');
-    if (token === '') continue;
-    for (const word of spellToken(token)) words.push(...word.split(/[^a-z0-9'.]+/).filter(Boolean));
-  }
+  tokens.forEach((token, i) => {
+    // "12 %", as the formatter writes it, is an amount: never a year.
+    const spelt = tokens[i + 1] === '%' ? (spellFigure(token, true) ?? [token]) : spellToken(token);
+    for (const word of spelt) words.push(...word.split(/[^a-z0-9'.]+/).filter(Boolean));
+  });
   return words.join(' ');
 }
 

@@ -12,6 +12,7 @@ describe('spokenForms', () => {
     ['The 21st, 3rd and 12th.', 'the twenty first third and twelfth'],
     ['In 2026, 1990 and 2005.', 'in twenty twenty six nineteen ninety and two thousand and five'],
     ['12,500 people', 'twelve thousand five hundred people'],
+    ['$1500 or 1500 %', 'one thousand five hundred dollars or one thousand five hundred percent'],
     ["I'm \"sure\" it's Sarah's.", "i'm sure it's sarah's"],
   ])('%s -> %s', (text, spoken) => {
     expect(spokenForms(text)).toBe(spoken);
