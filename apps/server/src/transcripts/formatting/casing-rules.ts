@@ -4,7 +4,7 @@
  * are months only beside a number or after "in", "of", "since" and the like ("in may", "the
  * third of may", "may twenty first"); "we may go" stays.
  */
-import type { CasingSource } from './format-transcript.ts';
+import type { CasingSource } from './casing-source.ts';
 import { isNumberWord } from './numbers.ts';
 
 /** pocketsphinx's dictionary spells these (cmudict-en-us.dict). */

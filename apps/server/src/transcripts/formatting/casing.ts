@@ -15,25 +15,10 @@
  */
 import fs from 'node:fs';
 
-import type { CasingSource } from './format-transcript.ts';
+import type { CasingSource } from './casing-source.ts';
+import { MONTHS, WEEKDAYS } from './vocabulary.ts';
 
 export const DEFAULT_WORD_LIST = '/usr/share/dict/american-english';
-
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-export const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 
 /** A source over a fixed map of lower-case word -> written form. */
 export function mapCasingSource(forms: ReadonlyMap<string, string>): CasingSource {

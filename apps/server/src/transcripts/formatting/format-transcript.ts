@@ -9,25 +9,18 @@
  */
 import type { TranscriptWord } from '../../transcription/transcriber.ts';
 import { casedWord } from './casing-rules.ts';
+import type { CasingSource } from './casing-source.ts';
 import { isQuestion } from './questions.ts';
 import { breakAfter, PARAGRAPH_PAUSE, type Break } from './sentences.ts';
 import { findWrittenForms } from './written-forms.ts';
 
+export type { CasingSource } from './casing-source.ts';
 export { PARAGRAPH_PAUSE, SENTENCE_PAUSE } from './sentences.ts';
 
 export interface FormattedWord extends TranscriptWord {
   text: string;
   /** The word begins a paragraph (never set on the transcript's first word). */
   paragraph?: true;
-}
-
-/** Where the capitals of names come from: the written form of a word people capitalise. */
-export interface CasingSource {
-  /**
-   * "monday" -> "Monday"; undefined for a word this source does not know. A source may
-   * answer with the word unchanged to keep it lower case (composeCasingSources stops there).
-   */
-  properForm(word: string): string | undefined;
 }
 
 export interface FormatOptions {
@@ -86,7 +79,7 @@ export function formatWords(words: readonly TranscriptWord[], options: FormatOpt
       if (carrier) {
         const punctuation = mark === ',' ? ',' : isQuestion(spoken.slice(sentenceStart, i + 1)) ? '?' : '.';
         // "3 p.m." ends a sentence with its own full stop.
-        if (!(punctuation !== '?' && carrier.text.endsWith('.'))) carrier.text += punctuation;
+        if (!(punctuation === '.' && carrier.text.endsWith('.'))) carrier.text += punctuation;
       }
       if (mark === 'end') {
         sentenceStart = i + 1;

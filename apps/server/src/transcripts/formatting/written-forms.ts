@@ -8,8 +8,8 @@
  * style guides write them; with a unit (money, percent, a time, a decimal) or beside a month
  * ("the third of may") they become figures.
  */
-import { MONTHS } from './casing.ts';
 import { isNumberWord, ordinalSuffix, readNumber, type SpokenNumber } from './numbers.ts';
+import { MONTHS } from './vocabulary.ts';
 
 export interface WrittenForm {
   start: number;

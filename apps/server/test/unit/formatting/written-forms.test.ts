@@ -44,7 +44,9 @@ describe('times', () => {
     expect(format(spoken)).toBe(written);
   });
 
-  it('ends a sentence on "p.m." with one full stop', () => {
+  it('ends a sentence on "p.m." with one full stop, and keeps a comma or question mark after it', () => {
     expect(format('we meet at eight p m')).toBe('We meet at 8 p.m.');
+    expect(format('at eight p m|0.05 but not later')).toBe('At 8 p.m., but not later.');
+    expect(format('is it at eight p m')).toBe('Is it at 8 p.m.?');
   });
 });
