@@ -10,8 +10,11 @@ import { step } from './progress.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Debian packages the default speech engine needs at run time. */
-export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us', 'ffmpeg'];
+/**
+ * Debian packages needed at run time: the default speech engine, ffmpeg, and the word list
+ * (wamerican) transcripts take the capitals of names from.
+ */
+export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us', 'ffmpeg', 'wamerican'];
 /**
  * Extra packages for the test suite: speech synthesis for test audio, Chromium for e2e, Caddy for
  * the reverse-proxy test (test/scale/reverse-proxy.test.ts).

@@ -1,23 +1,26 @@
 /**
  * Turns recognised words (lower case, spelt out, no punctuation) into a transcript people
- * read: sentences with capitals and full stops, "I", paragraphs at long pauses. Each word keeps
- * what was recognised (`word`) and gains how it reads (`text`); a display form that stands for
- * several words ("$400" for "four hundred dollars") sits on the first, the others read "".
+ * read: sentences with capitals, full stops, question marks and commas, "I", names, written
+ * numbers and paragraphs at long pauses. Each word keeps what was recognised (`word`) and
+ * gains how it reads (`text`); a display form that stands for several words ("$400" for
+ * "four hundred dollars") sits on the first, the others read "".
  * Nothing here is downloaded or trained: the rules use the words, their times and a casing
- * source (casing.ts).
+ * source (casing.ts). ADR 0032 gives the design.
  */
 import type { TranscriptWord } from '../../transcription/transcriber.ts';
+import { casedWord } from './casing-rules.ts';
+import type { CasingSource } from './casing-source.ts';
+import { isQuestion } from './questions.ts';
+import { breakAfter, PARAGRAPH_PAUSE, type Break } from './sentences.ts';
+import { findWrittenForms } from './written-forms.ts';
+
+export type { CasingSource } from './casing-source.ts';
+export { PARAGRAPH_PAUSE, SENTENCE_PAUSE } from './sentences.ts';
 
 export interface FormattedWord extends TranscriptWord {
   text: string;
   /** The word begins a paragraph (never set on the transcript's first word). */
   paragraph?: true;
-}
-
-/** Where the capitals of names come from: the written form of a word people capitalise. */
-export interface CasingSource {
-  /** "monday" -> "Monday"; undefined for a word written in lower case. */
-  properForm(word: string): string | undefined;
 }
 
 export interface FormatOptions {
@@ -26,38 +29,83 @@ export interface FormatOptions {
   before?: readonly FormattedWord[];
 }
 
-/** A pause this long (seconds) between words ends a sentence. */
-export const SENTENCE_PAUSE = 0.6;
-/** A pause this long starts a paragraph. */
-export const PARAGRAPH_PAUSE = 2.5;
-
 export function formatWords(words: readonly TranscriptWord[], options: FormatOptions): FormattedWord[] {
-  const previous = options.before?.at(-1);
+  const spoken = words.map((w) => w.word.toLowerCase());
+  const texts: string[] = spoken.map((word, i) => casedWord(spoken, i, options.casing) ?? word);
+  const spanEnd = spoken.map((_, i) => i + 1);
+  for (const form of findWrittenForms(spoken)) {
+    texts[form.start] = form.text;
+    spanEnd[form.start] = form.end;
+    for (let j = form.start + 1; j < form.end; j++) texts[j] = '';
+  }
+
+  // Breaks fall between spans, never inside one.
+  const breaks: Break[] = spoken.map(() => '');
+  const previous = options.before?.filter((w) => w.text !== '').at(-1);
+  const continues = previous !== undefined && !/[.?!]$/.test(previous.text);
+  let sentence = { opener: continues ? '' : (spoken[0] ?? ''), hasComma: false };
+  for (let i = 0; i < spoken.length; i = spanEnd[i]!) {
+    const last = spanEnd[i]! - 1;
+    const next = words[last + 1];
+    const mark = breakAfter(spoken, last, next ? next.start - words[last]!.end : 0, sentence);
+    breaks[last] = mark;
+    if (mark === ',') sentence.hasComma = true;
+    if (mark === 'end') sentence = { opener: spoken[last + 1] ?? '', hasComma: false };
+  }
+
   const out: FormattedWord[] = [];
+  let sentenceStart = 0;
+  let startsSentence = !continues;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    const before = i === 0 ? previous : words[i - 1];
-    const after = words[i + 1];
-    const gapBefore = before ? word.start - before.end : Number.POSITIVE_INFINITY;
-    const startsSentence = gapBefore >= SENTENCE_PAUSE;
-    const endsSentence = !after || after.start - word.end >= SENTENCE_PAUSE;
-    let text = word.word === 'i' ? 'I' : (options.casing.properForm(word.word) ?? word.word);
-    if (startsSentence) text = capitalise(text);
-    if (endsSentence) text += '.';
+    let text = texts[i]!;
+    if (startsSentence && text !== '') {
+      text = capitalise(text);
+      startsSentence = false;
+    }
     const formatted: FormattedWord = { ...word, text };
-    if (before && gapBefore >= PARAGRAPH_PAUSE) formatted.paragraph = true;
+    const before = i === 0 ? options.before?.at(-1) : words[i - 1];
+    if (
+      before &&
+      word.start - before.end >= PARAGRAPH_PAUSE &&
+      (i === 0 ? !continues : breaks[i - 1] === 'end')
+    ) {
+      formatted.paragraph = true;
+    }
     out.push(formatted);
+    const mark = breaks[i];
+    if (mark === ',' || mark === 'end') {
+      const carrier = lastWithText(out);
+      if (carrier) {
+        const punctuation = mark === ',' ? ',' : isQuestion(spoken.slice(sentenceStart, i + 1)) ? '?' : '.';
+        // "3 p.m." ends a sentence with its own full stop.
+        if (!(punctuation === '.' && carrier.text.endsWith('.'))) carrier.text += punctuation;
+      }
+      if (mark === 'end') {
+        sentenceStart = i + 1;
+        startsSentence = true;
+      }
+    }
   }
   return out;
+}
+
+function lastWithText(words: readonly FormattedWord[]): FormattedWord | undefined {
+  for (let i = words.length - 1; i >= 0; i--) if (words[i]!.text !== '') return words[i];
+  return undefined;
 }
 
 /** The transcript's text: display forms joined by spaces, paragraphs by a blank line. */
 export function readableText(words: readonly FormattedWord[]): string {
   let text = '';
+  let paragraph = false;
   for (const word of words) {
+    // A paragraph that opens on a word read as part of the one before keeps its break.
+    paragraph ||= word.paragraph === true;
     if (word.text === '') continue;
-    if (text !== '') text += word.paragraph ? '\n\n' : ' ';
+    if (text !== '') text += paragraph ? '\n\n' : ' ';
     text += word.text;
+    paragraph = false;
   }
   return text;
 }

@@ -1,0 +1,112 @@
+/**
+ * Reference notes for the formatting bench (bench/transcription/formatting.ts): how each
+ * sentence is written, with capitals and punctuation, and, where they differ, how it is said
+ * (what the speech synthesiser reads). Each note is spoken as one recording.
+ *
+ * TUNING_NOTES were used to pick the formatter's rules and pause thresholds. HELD_OUT_NOTES
+ * were written before any tuning run and never looked at while tuning: their figures are the
+ * honest ones. Keep it that way: do not change a rule to fix a held-out sentence.
+ */
+
+export interface ReferenceSentence {
+  written: string;
+  /** What is read aloud; the written form when absent. */
+  said?: string;
+}
+
+export type ReferenceNote = readonly ReferenceSentence[];
+
+const s = (written: string, said?: string): ReferenceSentence =>
+  said === undefined ? { written } : { written, said };
+
+export const TUNING_NOTES: readonly ReferenceNote[] = [
+  [s('Call John on Monday.'), s('Is the report ready?'), s("I think so, but I'm not sure.")],
+  [
+    s('The new laptop costs $400.', 'The new laptop costs four hundred dollars.'),
+    s('We can pay on Friday.'),
+    s('Does that work for you?'),
+  ],
+  [
+    s('The meeting is at 3 p.m. in London.', 'The meeting is at three p m in London.'),
+    s('Where did you put the keys?'),
+    s('They are on the table, next to the lamp.'),
+  ],
+  [
+    s('Sales went up 12 % in April.', 'Sales went up twelve percent in April.'),
+    s("That is good news, isn't it?"),
+    s("I'll send the figures to Sarah."),
+  ],
+  [
+    s('We met on the 21st of March.', 'We met on the twenty first of March.'),
+    s('It was a Tuesday.'),
+    s('How long did the trip take?'),
+  ],
+  [
+    s('The house was built in 2026.', 'The house was built in two thousand and twenty six.'),
+    s('Sarah moved in last June.'),
+    s('Why is the door still broken?'),
+  ],
+  [
+    s('The rate is 1.5 % this year.', 'The rate is one point five percent this year.'),
+    s('Can we lower it?'),
+    s("I've asked the bank twice."),
+  ],
+  [
+    s("Let's meet at 9:30 on Wednesday.", "Let's meet at nine thirty on Wednesday."),
+    s('What time does the train leave?'),
+    s('It leaves at 10:00.', "It leaves at ten o'clock."),
+  ],
+  [s('Who wrote this letter?'), s("I'd like to thank her."), s('She lives in Boston, near the park.')],
+  [
+    s('Please buy milk and bread.'),
+    s('The shop closes at 8 p.m. on Sunday.', 'The shop closes at eight p m on Sunday.'),
+    s('Is there anything else?'),
+  ],
+];
+
+export const HELD_OUT_NOTES: readonly ReferenceNote[] = [
+  [
+    s('Did you call the dentist?'),
+    s('The appointment is on Thursday at 2:15.', 'The appointment is on Thursday at two fifteen.'),
+  ],
+  [
+    s('My brother lives in Chicago.'),
+    s('He paid $250 for the tickets.', 'He paid two hundred and fifty dollars for the tickets.'),
+    s('Was it worth it?'),
+  ],
+  [
+    s('The project is 80 % done.', 'The project is eighty percent done.'),
+    s('We finish on the 3rd of May.', 'We finish on the third of May.'),
+    s('Should we tell Emma?'),
+  ],
+  [s("I'm going to Paris in August."), s('Which hotel did you book?'), s('I booked the one near the river.')],
+  [
+    s('The bill came to $75.', 'The bill came to seventy five dollars.'),
+    s('Who is paying?'),
+    s('I will, but only this time.'),
+  ],
+  [
+    s('The train leaves at 7:45 on Saturday.', 'The train leaves at seven forty five on Saturday.'),
+    s('Could you drive me to the station?'),
+    s('It is about 20 minutes away.', 'It is about twenty minutes away.'),
+  ],
+  [
+    s('Our team grew by 15 % last year.', 'Our team grew by fifteen percent last year.'),
+    s('How many people work here now?'),
+    s('About 40, I think.', 'About forty, I think.'),
+  ],
+  [s('The second floor is closed on Friday.'), s('Can you move the boxes?'), s('Thanks, that helps a lot.')],
+  [
+    s('She was born in 1990.', 'She was born in nineteen ninety.'),
+    s('Her birthday is in December.'),
+    s('When should we send the card?'),
+  ],
+  [
+    s(
+      'The concert starts at 6 p.m. on the 1st of July.',
+      'The concert starts at six p m on the first of July.',
+    ),
+    s('Are you coming with us?'),
+    s('We could meet at the station in Denver.'),
+  ],
+];
