@@ -7,18 +7,14 @@
  * and every word reads as it was recognised (text = word).
  */
 import type { TranscriptSegment, TranscriptWord } from '@voxpad/shared/voice-notes';
-import {
-  type CasingSource,
-  type FormattedWord,
-  formatWords,
-  readableText,
-} from './formatting/format-transcript.ts';
+import { loadCasingSource } from './formatting/casing.ts';
+import { type FormattedWord, formatWords, readableText } from './formatting/format-transcript.ts';
 
 /**
- * THE one place the casing source is made: the formatter's `loadCasingSource()` replaces this
- * at merge. Until then no word is taken for a name (capitals come from sentence starts and "I").
+ * THE one place the casing source is made: Debian's word list (wamerican), read on first use
+ * and cached, with built-in weekdays and months when it is missing (formatting/casing.ts).
  */
-const casing: CasingSource = { properForm: () => undefined };
+const casing = loadCasingSource();
 
 /** Engines whose words are spoken forms, to be written out; the others write text themselves. */
 const SPOKEN_WORD_ENGINES: ReadonlySet<string> = new Set(['pocketsphinx']);

@@ -1,5 +1,5 @@
 import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
-import { spokenForms } from './spoken-forms-interim.ts';
+import { spokenWords } from './formatting/spoken-forms.ts';
 
 /**
  * The spoken forms of a transcript, searched beside its readable text ("four hundred dollars"
@@ -10,7 +10,7 @@ export function spokenTranscript(text: string, segments: readonly TranscriptSegm
   for (const segment of segments) {
     if (!Array.isArray(segment?.words)) continue;
     for (const word of segment.words) {
-      if (typeof word?.word === 'string') spoken.push(...spokenForms(word.word));
+      if (typeof word?.word === 'string') spoken.push(...spokenWords(word.word));
     }
   }
   if (spoken.length === 0) return null;

@@ -13,7 +13,7 @@
 import type { TranscriptSegment, TranscriptWord } from '@voxpad/shared/voice-notes';
 import { foldWord } from '../search/highlighted-text.ts';
 import { segmentText } from './readable-transcript.ts';
-import { spokenForms } from './spoken-forms-interim.ts';
+import { spokenWords } from './formatting/spoken-forms.ts';
 
 /** Typed words are what the person meant: nothing to mark as possibly misheard. */
 const TYPED_CONFIDENCE = 1;
@@ -100,7 +100,7 @@ export function alignTranscript(
 function saidWords(text: string): SaidWord[] {
   const said: SaidWord[] = [];
   for (const token of text.split(/\s+/).filter(Boolean)) {
-    const forms = spokenForms(token);
+    const forms = spokenWords(token);
     if (forms.length === 0) said.push({ word: token, text: token });
     else forms.forEach((word, k) => said.push({ word, text: k === 0 ? token : '' }));
   }
@@ -113,7 +113,7 @@ function saidWords(text: string): SaidWord[] {
  */
 function spokenUnits(timed: readonly TimedWord[]): TimedWord[] {
   return timed.flatMap((word) => {
-    const forms = spokenForms(word.word);
+    const forms = spokenWords(word.word);
     if (forms.length <= 1) return [word];
     return forms.map((form) => ({ ...word, word: form }));
   });

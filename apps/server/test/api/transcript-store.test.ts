@@ -157,10 +157,10 @@ describe('what a re-transcription and a restore keep', () => {
 
     expect(await restore(engine)).toBe(true);
     expect(await row(note)).toMatchObject({
-      transcript: 'Meet anna at noon.',
+      transcript: 'Meet Anna at noon.',
       transcript_edited: 0,
       word_count: 4,
-      title: 'Meet anna at noon',
+      title: 'Meet Anna at noon',
     });
     // The typed text was a version already: nothing is added.
     expect((await versions(note)).map((v) => v.source)).toEqual(['engine', 'manual']);

@@ -44,10 +44,12 @@ export function formatWords(words: readonly TranscriptWord[], options: FormatOpt
   const previous = options.before?.filter((w) => w.text !== '').at(-1);
   const continues = previous !== undefined && !/[.?!]$/.test(previous.text);
   let sentence = { opener: continues ? '' : (spoken[0] ?? ''), hasComma: false };
+  const usualGap = usualPause(words);
   for (let i = 0; i < spoken.length; i = spanEnd[i]!) {
     const last = spanEnd[i]! - 1;
     const next = words[last + 1];
-    const mark = breakAfter(spoken, last, next ? next.start - words[last]!.end : 0, sentence);
+    const gap = next ? Math.max(0, next.start - words[last]!.end - usualGap) : 0;
+    const mark = breakAfter(spoken, last, gap, sentence);
     breaks[last] = mark;
     if (mark === ',') sentence.hasComma = true;
     if (mark === 'end') sentence = { opener: spoken[last + 1] ?? '', hasComma: false };
@@ -88,6 +90,19 @@ export function formatWords(words: readonly TranscriptWord[], options: FormatOpt
     }
   }
   return out;
+}
+
+/**
+ * The gap a speaker leaves between most words (the median), which a pause must exceed to count:
+ * 0 s for engine output of fluent speech (words touch), more for slow dictation or timings that
+ * spread words evenly, where every gap would otherwise become a comma.
+ */
+function usualPause(words: readonly TranscriptWord[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < words.length; i++) gaps.push(Math.max(0, words[i]!.start - words[i - 1]!.end));
+  if (gaps.length < 3) return 0;
+  gaps.sort((a, b) => a - b);
+  return gaps[Math.floor(gaps.length / 2)]!;
 }
 
 function lastWithText(words: readonly FormattedWord[]): FormattedWord | undefined {

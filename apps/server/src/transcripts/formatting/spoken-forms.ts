@@ -65,6 +65,8 @@ function spellToken(token: string): string[] {
 /** The words of readable text as said, lower case, without punctuation. */
 export function spokenForms(text: string): string {
   const tokens = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .split(/\s+/)
     .map((raw) => {
@@ -77,7 +79,7 @@ export function spokenForms(text: string): string {
   tokens.forEach((token, i) => {
     // "12 %", as the formatter writes it, is an amount: never a year.
     const spelt = tokens[i + 1] === '%' ? (spellFigure(token, true) ?? [token]) : spellToken(token);
-    for (const word of spelt) words.push(...word.split(/[^a-z0-9'.]+/).filter(Boolean));
+    for (const word of spelt) words.push(...word.split(/[^\p{L}\p{N}'.]+/u).filter(Boolean));
   });
   return words.join(' ');
 }
@@ -104,4 +106,9 @@ export function comparableWords(text: string): string[] {
     i = n.end;
   }
   return out;
+}
+
+/** spokenForms as a list of words ("$400" -> ["four", "hundred", "dollars"]). */
+export function spokenWords(text: string): string[] {
+  return spokenForms(text).split(' ').filter(Boolean);
 }
