@@ -69,11 +69,12 @@ export class LiveSession {
     this.#flow = new SocketFlow(socket, deps.idleMs, () => this.#idle());
     const limits = { maxBytes: context.allowance.maxBytes, maxSeconds: deps.filing.maxDurationSeconds };
     this.#intake = new LiveIntake(
-      context.engine,
+      { engine: context.engine, stream: context.stream },
       limits,
       {
         final: (words) => this.#send({ type: 'final', words }),
         partial: (words) => this.#send({ type: 'partial', words }),
+        lag: (seconds) => this.#send({ type: 'lag', seconds }),
         hold: (reason, held) => this.#flow.hold(reason, held),
         overLimit: (problem, closeCode) => void this.#refuseProblem(problem, closeCode),
         failed: (failure) => this.#refuse(failure),
