@@ -51,7 +51,7 @@ export class LiveTranscript {
       lag: (seconds) => lag.update(seconds),
     };
     this.#decoder = decoding.stream
-      ? new IncrementalDecoder(decoding.stream, decoderEvents)
+      ? new IncrementalDecoder(decoding.stream, decoding.engine, decoderEvents)
       : new LiveDecoder(decoding.engine, decoderEvents);
     this.#endpointer = new UtteranceEndpointer((utterance) => this.#decoder.final(utterance));
   }

@@ -12,8 +12,9 @@ import { SAMPLE_RATE } from './decoder.ts';
 import type { StreamReply, StreamRequest } from './stream-protocol.ts';
 
 export interface StreamLeaseEvents {
-  partial: (words: TranscriptWord[]) => void;
-  final: (words: TranscriptWord[]) => void;
+  /** Words so far of the utterance that starts at `utterance` (a recording position). */
+  partial: (words: TranscriptWord[], utterance: number) => void;
+  final: (words: TranscriptWord[], utterance: number) => void;
   /** Samples posted but not decoded yet, after every change. */
   backlog: (samples: number) => void;
 }
@@ -99,8 +100,8 @@ export class StreamLease {
             start: roundMs(word.start + offset),
             end: roundMs(word.end + offset),
           }));
-          if (reply.type === 'final') events.final(words);
-          else if (words.length > 0) events.partial(words);
+          if (reply.type === 'final') events.final(words, reply.utterance);
+          else if (words.length > 0) events.partial(words, reply.utterance);
         }
         events?.backlog(this.#sent - this.#decoded);
         if (this.#waiting === 0) this.#settle();

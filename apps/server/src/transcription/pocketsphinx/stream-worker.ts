@@ -26,7 +26,12 @@ export function runStreamWorker(port: MessagePort, settings: StreamWorkerSetting
   const post = (reply: StreamReply): void => port.postMessage(reply);
   let decoder: StreamDecoder;
   try {
-    decoder = StreamDecoder.open(resolveModel(settings.modelDir), { slowdown: slowdownFromEnv() });
+    // Finals are made by a full-utterance decode elsewhere (live/incremental-decoder.ts): this
+    // decoder's words are previews, and need no second pass.
+    decoder = StreamDecoder.open(resolveModel(settings.modelDir), {
+      slowdown: slowdownFromEnv(),
+      secondPass: false,
+    });
   } catch (error) {
     // Without a message listener the thread exits once this is delivered.
     post({ type: 'init-error', error: serialize(error) });
