@@ -11,7 +11,15 @@ import { UtteranceEndpointer } from '../../apps/server/src/live/utterance-endpoi
 import { createPocketsphinxTranscriber } from '../../apps/server/src/transcription/pocketsphinx/engine.ts';
 import { resolveModel } from '../../apps/server/src/transcription/pocketsphinx/model.ts';
 import { StreamDecoder } from '../../apps/server/src/transcription/pocketsphinx/stream-decoder.ts';
-import { buildCorpus, loadAverage, normalise, transcribeBatch, transcribeOurs, wordErrors, workDir } from './corpus.ts';
+import {
+  buildCorpus,
+  loadAverage,
+  normalise,
+  transcribeBatch,
+  transcribeOurs,
+  wordErrors,
+  workDir,
+} from './corpus.ts';
 
 const BLOCK = 1600;
 
@@ -68,7 +76,8 @@ try {
       total.batch += wordErrors(clip.reference, theirs.get(id) ?? '').errors;
       total.differ += d.errors;
       total.liveWords += d.words;
-      if (process.env.BENCH_VERBOSE && d.errors > 0) console.log(`${id}\n  ref:  ${clip.reference}\n  file: ${file}\n  live: ${live}`);
+      if (process.env.BENCH_VERBOSE && d.errors > 0)
+        console.log(`${id}\n  ref:  ${clip.reference}\n  file: ${file}\n  live: ${live}`);
     }
   } finally {
     await engine.close();
@@ -79,7 +88,9 @@ try {
   console.log(`WER file decode (upload path):     ${pct(total.file, total.words)}`);
   console.log(`WER live (incremental, this bench): ${pct(total.live, total.words)}`);
   console.log(`WER pocketsphinx_batch:             ${pct(total.batch, total.words)}`);
-  console.log(`live vs file decode: ${total.differ} words differ of ${total.liveWords} (${pct(total.differ, total.liveWords)})`);
+  console.log(
+    `live vs file decode: ${total.differ} words differ of ${total.liveWords} (${pct(total.differ, total.liveWords)})`,
+  );
   console.log(`live decoder real-time factor: ${(liveSeconds / audioSeconds).toFixed(3)}`);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

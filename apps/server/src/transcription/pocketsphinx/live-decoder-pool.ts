@@ -53,6 +53,11 @@ export class LiveDecoderPool {
     return this.#threads.size;
   }
 
+  /** A spare thread has loaded its model. */
+  get spareReady(): boolean {
+    return this.#spare?.lease.ready === true;
+  }
+
   /** Starts the spare thread unless there is one or the bound is reached. */
   warm(): void {
     if (this.#closed || this.#spare || this.#threads.size >= this.#max) return;

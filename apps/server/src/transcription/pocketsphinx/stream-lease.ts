@@ -30,6 +30,7 @@ export class StreamLease {
   #failure: Error | undefined;
   #released = false;
   #drained: Array<() => void> = [];
+  #ready = false;
 
   constructor(worker: Worker, posted: Int32Array, release: () => Promise<void>) {
     this.#worker = worker;
@@ -40,6 +41,16 @@ export class StreamLease {
   /** Where words and the backlog go; set once, before the first audio. */
   attach(events: StreamLeaseEvents): void {
     this.#events = events;
+  }
+
+  /** The thread has loaded its model: audio fed now is decoded at once. */
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  /** Samples fed so far, and of those decoded. */
+  get counts(): { fed: number; decoded: number } {
+    return { fed: this.#sent, decoded: this.#decoded };
   }
 
   get failure(): Error | undefined {
@@ -82,6 +93,7 @@ export class StreamLease {
   reply(reply: StreamReply): void {
     switch (reply.type) {
       case 'ready':
+        this.#ready = true;
         return;
       case 'init-error':
       case 'error':
