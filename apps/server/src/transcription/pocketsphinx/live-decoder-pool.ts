@@ -80,18 +80,18 @@ export class LiveDecoderPool {
     return thread.lease;
   }
 
-  /** Frees every thread's decoder and ends them. */
+  /** Frees every thread's decoder and ends them (audio still queued is not decoded). */
   async close(): Promise<void> {
     this.#closed = true;
     this.#spare = undefined;
-    await Promise.all([...this.#threads].map((thread) => this.#end(thread)));
+    await Promise.all([...this.#threads].map((thread) => thread.lease.release()));
   }
 
   #spawn(): Thread {
-    const posted = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const shared = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
     const settings: StreamWorkerSettings = {
       kind: 'live-stream',
-      posted,
+      shared,
       ...(this.#options.modelDir === undefined ? {} : { modelDir: this.#options.modelDir }),
     };
     const worker = new Worker(this.#options.entry.filename, {
@@ -106,7 +106,7 @@ export class LiveDecoderPool {
       worker,
       exited,
       closing: false,
-      lease: new StreamLease(worker, posted, () => this.#end(thread)),
+      lease: new StreamLease(worker, shared, () => this.#end(thread)),
     };
     this.#threads.add(thread);
     let crash: Error | undefined;

@@ -9,7 +9,7 @@ import type { Worker } from 'node:worker_threads';
 import { TranscriptionError } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
 import { SAMPLE_RATE } from './decoder.ts';
-import type { StreamReply, StreamRequest } from './stream-protocol.ts';
+import { DROPPED, POSTED, type StreamReply, type StreamRequest } from './stream-protocol.ts';
 
 export interface StreamLeaseEvents {
   /** Words so far of the utterance that starts at `utterance` (a recording position). */
@@ -21,7 +21,7 @@ export interface StreamLeaseEvents {
 
 export class StreamLease {
   readonly #worker: Worker;
-  readonly #posted: Int32Array;
+  readonly #shared: Int32Array;
   readonly #release: () => Promise<void>;
   #events: StreamLeaseEvents | undefined;
   #sent = 0;
@@ -32,9 +32,9 @@ export class StreamLease {
   #drained: Array<() => void> = [];
   #ready = false;
 
-  constructor(worker: Worker, posted: Int32Array, release: () => Promise<void>) {
+  constructor(worker: Worker, shared: Int32Array, release: () => Promise<void>) {
     this.#worker = worker;
-    this.#posted = posted;
+    this.#shared = shared;
     this.#release = release;
   }
 
@@ -66,7 +66,7 @@ export class StreamLease {
     const copy = pcm.slice();
     this.#sent += copy.length;
     this.#waiting++;
-    Atomics.store(this.#posted, 0, this.#sent);
+    Atomics.store(this.#shared, POSTED, this.#sent);
     const request: StreamRequest = { type: 'audio', utterance, pcm: copy, end };
     this.#worker.postMessage(request, [copy.buffer]);
     this.#events?.backlog(this.#sent - this.#decoded);
@@ -81,10 +81,14 @@ export class StreamLease {
     });
   }
 
-  /** The stream is over: the thread frees its decoder and ends. */
+  /**
+   * The stream is over: the thread frees its decoder and ends. Audio still queued is not
+   * decoded (call drain() first to have it all).
+   */
   release(): Promise<void> {
     if (this.#released) return Promise.resolve();
     this.#released = true;
+    Atomics.store(this.#shared, DROPPED, 1);
     this.#events = undefined;
     return this.#release();
   }

@@ -5,15 +5,20 @@
 import type { TranscriptWord } from '../transcriber.ts';
 import type { SerializedError } from './protocol.ts';
 
+export const POSTED = 0;
+export const DROPPED = 1;
+
 /** Passed as `workerData`; `kind` tells worker-thread.ts which loop to run. */
 export interface StreamWorkerSettings {
   kind: 'live-stream';
   modelDir?: string;
   /**
-   * Samples the main thread has posted so far (one Int32, shared): the worker compares it with
-   * what it decoded to know whether it is behind, and then skips partials.
+   * Shared with the main thread: [POSTED] samples posted so far (the worker compares it with
+   * what it decoded to know whether it is behind, and then skips partials); [DROPPED] 1 once the
+   * stream is thrown away (audio still queued is then not decoded, so the thread frees its
+   * decoder and ends at once).
    */
-  posted: Int32Array;
+  shared: Int32Array;
 }
 
 export interface StreamAudio {
@@ -56,7 +61,7 @@ export function isStreamWorkerSettings(value: unknown): value is StreamWorkerSet
     value !== null &&
     'kind' in value &&
     value.kind === 'live-stream' &&
-    'posted' in value &&
-    value.posted instanceof Int32Array
+    'shared' in value &&
+    value.shared instanceof Int32Array
   );
 }

@@ -18,7 +18,13 @@ import { SAMPLE_RATE } from './decoder.ts';
 import { resolveModel } from './model.ts';
 import type { SerializedError } from './protocol.ts';
 import { StreamDecoder } from './stream-decoder.ts';
-import type { StreamReply, StreamRequest, StreamWorkerSettings } from './stream-protocol.ts';
+import {
+  DROPPED,
+  POSTED,
+  type StreamReply,
+  type StreamRequest,
+  type StreamWorkerSettings,
+} from './stream-protocol.ts';
 
 const BEHIND_SECONDS = 0.5;
 
@@ -47,7 +53,7 @@ export function runStreamWorker(port: MessagePort, settings: StreamWorkerSetting
       port.close();
       return;
     }
-    if (failed) return;
+    if (failed || Atomics.load(settings.shared, DROPPED) === 1) return;
     try {
       decoder.feed(request.pcm);
       decoded += request.pcm.length;
@@ -56,7 +62,7 @@ export function runStreamWorker(port: MessagePort, settings: StreamWorkerSetting
         post({ type: 'final', utterance, words: decoder.end(), decoded });
         return;
       }
-      const behind = Atomics.load(settings.posted, 0) - decoded > BEHIND_SECONDS * SAMPLE_RATE;
+      const behind = Atomics.load(settings.shared, POSTED) - decoded > BEHIND_SECONDS * SAMPLE_RATE;
       const words = behind ? undefined : decoder.partial();
       post(words ? { type: 'partial', utterance, words, decoded } : { type: 'decoded', decoded });
     } catch (error) {
