@@ -5,7 +5,9 @@
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
 
-const { app } = await buildApp(loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' }));
+const { app } = await buildApp(loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' }), {
+  warmLiveDecoder: true,
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');

@@ -52,6 +52,8 @@ import { createBlobStorage } from './storage/create-blob-storage.ts';
 import { periodicSweeps } from './maintenance/sweep-schedule.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
 import { createTranscriber } from './transcription/engine-factory.ts';
+import { LiveDecoderPool } from './transcription/pocketsphinx/live-decoder-pool.ts';
+import { resolveWorkerEntry } from './transcription/worker-entry.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
 import type { FilingSettings } from './voice-notes/file-within-quota.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
@@ -79,6 +81,12 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 export interface BuildOptions {
   /** Where logs go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /**
+   * Load a live decoder thread before any stream asks (pocketsphinx, API role), so the first
+   * live recording after a start has no cold start. The listening server does; most tests do not
+   * need its ~95 MB.
+   */
+  warmLiveDecoder?: boolean;
 }
 
 /**
@@ -242,6 +250,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onQueued: () => jobEvents.queued(),
       onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
     };
+    // Each live stream decodes on its own thread, lent from here (pocketsphinx only).
+    const liveDecoders =
+      config.transcription.engine === 'pocketsphinx'
+        ? new LiveDecoderPool({
+            entry: resolveWorkerEntry(),
+            modelDir: config.transcription.pocketsphinxModelDir,
+          })
+        : undefined;
+    if (liveDecoders) {
+      if (options.warmLiveDecoder) liveDecoders.warm();
+      app.addHook('onClose', () => liveDecoders.close());
+    }
     const passwords = new PasswordHasher(SCRYPT_COSTS[config.accounts.passwordHashCost]);
     const box = new SecretBox(await resolveSecretKey(config));
     const authContext: AuthContext = { db, settings, limiter, mail: mailQueue, passwords, box };
@@ -259,6 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
         });
         registerLiveRoutes(scope, {
+          liveDecoders,
           filing,
           quotas,
           queue,

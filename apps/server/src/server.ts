@@ -13,7 +13,7 @@ async function main() {
     }
     throw error;
   }
-  const { app } = await buildApp(config);
+  const { app } = await buildApp(config, { warmLiveDecoder: true });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

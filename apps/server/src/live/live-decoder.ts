@@ -10,21 +10,17 @@ import { acceptsPcm } from '../transcription/audio/pcm-transcriber.ts';
 import { int16ToFloat } from '../transcription/audio/pcm.ts';
 import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
 import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
-import type { Utterance } from './utterance-endpointer.ts';
+import type { UtteranceDecoder, UtteranceDecoderEvents } from './utterance-decoder.ts';
+import type { Utterance, UtteranceEndpointer } from './utterance-endpointer.ts';
 
 /** Partials are decoded only while decoding takes less than this share of the audio's length. */
 const MAX_PARTIAL_RTF = 1;
+/** The utterance in progress is decoded for partial words after this much more audio. */
+const PARTIAL_EVERY_SECONDS = 0.3;
 
-export interface LiveDecoderEvents {
-  final: (words: TranscriptWord[]) => void;
-  partial: (words: TranscriptWord[]) => void;
-  /** Audio cut into utterances but not decoded yet changed (for back-pressure). */
-  lag: (samples: number) => void;
-}
-
-export class LiveDecoder {
+export class LiveDecoder implements UtteranceDecoder {
   readonly #engine: Transcriber;
-  readonly #events: LiveDecoderEvents;
+  readonly #events: UtteranceDecoderEvents;
   readonly #abort = new AbortController();
   readonly #words: TranscriptWord[] = [];
   #chain: Promise<void> = Promise.resolve();
@@ -36,8 +32,9 @@ export class LiveDecoder {
   /** Decoding time over audio length, smoothed over the last decodes. */
   #rtf = 0.3;
   #failure: unknown;
+  #partialAt = 0;
 
-  constructor(engine: Transcriber, events: LiveDecoderEvents) {
+  constructor(engine: Transcriber, events: UtteranceDecoderEvents) {
     this.#engine = engine;
     this.#events = events;
   }
@@ -51,11 +48,22 @@ export class LiveDecoder {
     return this.#failure;
   }
 
+  /** Every PARTIAL_EVERY_SECONDS of audio, the utterance being spoken is decoded for partials. */
+  pushed(endpointer: UtteranceEndpointer, partials: boolean): void {
+    const held = endpointer.committed();
+    if (!held) return;
+    const position = held.from + held.pcm.length;
+    if (position - this.#partialAt < PARTIAL_EVERY_SECONDS * LIVE_SAMPLE_RATE) return;
+    this.#partialAt = position;
+    const current = endpointer.current();
+    if (partials && current) this.partial(current);
+  }
+
   final(utterance: Utterance): void {
     this.#waiting++;
     this.#lagSamples += utterance.pcm.length;
     this.#finalEnd = utterance.start + utterance.pcm.length;
-    this.#events.lag(this.#lagSamples);
+    this.#events.backlog(this.#lagSamples);
     this.#chain = this.#chain.then(async () => {
       try {
         if (this.#failure === undefined) {
@@ -68,7 +76,7 @@ export class LiveDecoder {
       } finally {
         this.#waiting--;
         this.#lagSamples -= utterance.pcm.length;
-        this.#events.lag(this.#lagSamples);
+        this.#events.backlog(this.#lagSamples);
       }
     });
   }

@@ -10,6 +10,7 @@ import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import type { TranscriptionQueue } from '../jobs/transcription-queue.ts';
 import type { UploadAllowance } from '../quotas/quota-guard.ts';
 import { groupIntoSegments } from '../transcription/segments.ts';
+import type { StreamLease } from '../transcription/pocketsphinx/stream-lease.ts';
 import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
 import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import { fileWithinQuota, type FilingSettings } from '../voice-notes/file-within-quota.ts';
@@ -27,6 +28,8 @@ export interface LiveContext {
   ownerId: string;
   padId: string;
   engine: Transcriber;
+  /** The stream's own decoder thread (pocketsphinx), when one was free. */
+  stream?: StreamLease | undefined;
   allowance: UploadAllowance;
   /** The owner's "format transcripts" setting: finals are sent readable (ADR 0033). */
   formatTranscripts: boolean;

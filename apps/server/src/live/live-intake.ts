@@ -7,11 +7,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiProblem } from '../http/api-problem.ts';
-import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
+import type { TranscriptWord } from '../transcription/transcriber.ts';
 import { tooLarge, tooLong } from '../voice-notes/upload-problems.ts';
 import type { InputFailure, LiveInput } from './live-input.ts';
 import { CLOSE, DEFAULT_LIVE_FORMAT, LIVE_SAMPLE_RATE, type LiveFormat } from './live-protocol.ts';
-import { LiveTranscript } from './live-transcript.ts';
+import { type LiveDecoding, LiveTranscript } from './live-transcript.ts';
 import { OpusInput } from './opus-input.ts';
 import { PcmInput } from './pcm-input.ts';
 import type { Hold } from './socket-flow.ts';
@@ -19,6 +19,8 @@ import type { Hold } from './socket-flow.ts';
 export interface IntakeEvents {
   final: (words: TranscriptWord[]) => void;
   partial: (words: TranscriptWord[]) => void;
+  /** Seconds decoding is behind the audio (lag-notice.ts). */
+  lag: (seconds: number) => void;
   hold: (reason: Hold, held: boolean) => void;
   /** A limit was passed: the stream is refused with this problem and close code. */
   overLimit: (problem: ApiProblem, closeCode: number) => void;
@@ -38,7 +40,7 @@ export class LiveIntake {
   #phase: Phase = 'taking';
 
   constructor(
-    engine: Transcriber,
+    decoding: LiveDecoding,
     limits: { maxBytes: number; maxSeconds: number },
     events: IntakeEvents,
     log: FastifyBaseLogger,
@@ -46,9 +48,10 @@ export class LiveIntake {
     this.#limits = limits;
     this.#events = events;
     this.#log = log;
-    this.#transcript = new LiveTranscript(engine, {
+    this.#transcript = new LiveTranscript(decoding, {
       final: events.final,
       partial: events.partial,
+      lag: events.lag,
       hold: (held) => events.hold('decoder', held),
     });
     this.#input = this.#inputFor(DEFAULT_LIVE_FORMAT);
@@ -112,6 +115,7 @@ export class LiveIntake {
 
   /** The server is closing: resolves once nothing runs for the input (its ffmpeg reaped). */
   close(): Promise<void> {
+    this.#transcript.cancel();
     return this.#input.close();
   }
 

@@ -18,6 +18,7 @@ import { requireUserId } from '../http/require-user.ts';
 import { sameServerOrigins } from '../http/same-server-origins.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { readFormatTranscripts } from '../settings/settings-repository.ts';
+import type { LiveDecoderPool } from '../transcription/pocketsphinx/live-decoder-pool.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { CLOSE, type ServerMessage } from './live-protocol.ts';
 import { type LiveContext, type LiveDeps, LiveSession } from './live-session.ts';
@@ -31,6 +32,8 @@ export interface LiveRouteDeps extends Omit<LiveDeps, 'log'> {
   engine: () => Promise<Transcriber>;
   /** LIVE_STREAMS_PER_USER: sockets one user may hold open at once in this process. */
   streamsPerUser: number;
+  /** Decoder threads lent to streams for incremental decoding (pocketsphinx only). */
+  liveDecoders?: LiveDecoderPool | undefined;
 }
 
 interface PadParams {
@@ -65,11 +68,14 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
       },
     },
     (socket: WebSocket, request) => {
-      const context = admitted.get(request);
-      if (!context) {
+      const admission = admitted.get(request);
+      if (!admission) {
         socket.close(CLOSE.internal, 'not admitted');
         return;
       }
+      // Over the pool's bound there is none: the engine decodes utterance by utterance.
+      const stream = admission.engine.name === 'pocketsphinx' ? deps.liveDecoders?.lease() : undefined;
+      const context: LiveContext = { ...admission, stream };
       const session = new LiveSession({ ...deps, log: request.log }, context, {
         send: (message: ServerMessage) => {
           if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));

@@ -72,11 +72,12 @@ export class LiveSession {
     // Finals are sent readable, each after the ones before; partials stay as recognised.
     const finals = new LiveFinals({ format: context.formatTranscripts, engine: context.engine.name });
     this.#intake = new LiveIntake(
-      context.engine,
+      { engine: context.engine, stream: context.stream },
       limits,
       {
         final: (words) => this.#send({ type: 'final', words: finals.next(words) }),
         partial: (words) => this.#send({ type: 'partial', words }),
+        lag: (seconds) => this.#send({ type: 'lag', seconds }),
         hold: (reason, held) => this.#flow.hold(reason, held),
         overLimit: (problem, closeCode) => void this.#refuseProblem(problem, closeCode),
         failed: (failure) => this.#refuse(failure),

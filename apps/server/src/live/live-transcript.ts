@@ -1,42 +1,58 @@
 /**
  * The words of a live stream as it arrives: its 16 kHz samples are counted, cut into
- * utterances and decoded as they come (final words), and the utterance in progress is decoded
- * now and then for partial words. Reading the socket is held while too much audio waits to be
- * decoded.
+ * utterances and decoded as they come (final words), with partial words of the utterance in
+ * progress: incrementally on the stream's own decoder thread when it has one (pocketsphinx,
+ * incremental-decoder.ts), else utterance by utterance with the process's engine
+ * (live-decoder.ts). Reading the socket is held while too much audio waits to be decoded; how
+ * far decoding is behind is told as lag notices (lag-notice.ts).
  */
+import type { StreamLease } from '../transcription/pocketsphinx/stream-lease.ts';
 import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
+import { IncrementalDecoder } from './incremental-decoder.ts';
+import { LagNotice } from './lag-notice.ts';
 import { LiveDecoder } from './live-decoder.ts';
 import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
+import type { UtteranceDecoder, UtteranceDecoderEvents } from './utterance-decoder.ts';
 import { UtteranceEndpointer } from './utterance-endpointer.ts';
 
 /** Reading pauses while this much audio waits to be decoded, and resumes below half of it. */
 const MAX_LAG_SECONDS = 8;
-/** The utterance in progress is decoded for partial words after this much more audio. */
-const PARTIAL_EVERY_SECONDS = 0.3;
 
 export interface LiveTranscriptEvents {
   final: (words: TranscriptWord[]) => void;
   partial: (words: TranscriptWord[]) => void;
+  /** Seconds decoding is behind the audio (a lag notice: when it starts, moves, and ends at 0). */
+  lag: (seconds: number) => void;
   /** True: too much audio waits to be decoded, stop reading; false: read again. */
   hold: (held: boolean) => void;
 }
 
+/** What decodes the stream: the process's engine, and the stream's own decoder thread if any. */
+export interface LiveDecoding {
+  engine: Transcriber;
+  stream?: StreamLease | undefined;
+}
+
 export class LiveTranscript {
-  readonly #decoder: LiveDecoder;
+  readonly #decoder: UtteranceDecoder;
   readonly #endpointer: UtteranceEndpointer;
   #samples = 0;
-  #sinceCurrent = 0;
 
-  constructor(engine: Transcriber, events: LiveTranscriptEvents) {
+  constructor(decoding: LiveDecoding, events: LiveTranscriptEvents) {
     const limit = MAX_LAG_SECONDS * LIVE_SAMPLE_RATE;
-    this.#decoder = new LiveDecoder(engine, {
+    const lag = new LagNotice(events.lag);
+    const decoderEvents: UtteranceDecoderEvents = {
       final: events.final,
       partial: events.partial,
-      lag: (samples) => {
+      backlog: (samples) => {
         if (samples > limit) events.hold(true);
         else if (samples < limit / 2) events.hold(false);
       },
-    });
+      lag: (seconds) => lag.update(seconds),
+    };
+    this.#decoder = decoding.stream
+      ? new IncrementalDecoder(decoding.stream, decoding.engine, decoderEvents)
+      : new LiveDecoder(decoding.engine, decoderEvents);
     this.#endpointer = new UtteranceEndpointer((utterance) => this.#decoder.final(utterance));
   }
 
@@ -54,12 +70,7 @@ export class LiveTranscript {
   push(pcm: Int16Array, partials: boolean): void {
     this.#samples += pcm.length;
     this.#endpointer.push(pcm);
-    this.#sinceCurrent += pcm.length;
-    if (partials && this.#sinceCurrent >= PARTIAL_EVERY_SECONDS * LIVE_SAMPLE_RATE) {
-      this.#sinceCurrent = 0;
-      const current = this.#endpointer.current();
-      if (current) this.#decoder.partial(current);
-    }
+    this.#decoder.pushed(this.#endpointer, partials);
   }
 
   /** No more audio: every word, once the last utterance is decoded. Rejects when decoding failed. */

@@ -74,6 +74,17 @@ export class UtteranceEndpointer {
     return this.#withContext(this.#length);
   }
 
+  /**
+   * The start of the utterance being spoken that is sure to be in it whatever comes next (up to
+   * just after its last speech frame), for a decoder fed as the audio comes; a view, valid until
+   * the next push. Every cut is at or after it, and it depends only on the audio, not on how the
+   * audio was split into pushes.
+   */
+  committed(): { from: number; pcm: Int16Array } | undefined {
+    if (this.#speechEnd < 0) return undefined;
+    return { from: this.#start, pcm: this.#buffer.subarray(0, this.#committedLength()) };
+  }
+
   /** The end of the recording: what is held with speech in it becomes the last utterance. */
   flush(): void {
     if (this.#speechEnd >= 0) this.#take(this.#length);
@@ -94,8 +105,12 @@ export class UtteranceEndpointer {
     if (this.#judged >= MAX_SECONDS * LIVE_SAMPLE_RATE) {
       const held = this.#buffer.subarray(0, this.#judged);
       const [first] = planUtterances(held, { sampleRate: LIVE_SAMPLE_RATE, maxSeconds: MAX_SECONDS - 1 });
-      this.#take(first?.end ?? this.#judged);
+      this.#take(Math.max(first?.end ?? this.#judged, this.#committedLength()));
     }
+  }
+
+  #committedLength(): number {
+    return Math.min(this.#judged, this.#speechEnd + TAIL_SECONDS * LIVE_SAMPLE_RATE);
   }
 
   #isSpeech(frame: Int16Array): boolean {

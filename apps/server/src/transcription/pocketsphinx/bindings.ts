@@ -62,6 +62,11 @@ export interface PocketsphinxBindings {
   /** Frames (10 ms) of the current utterance the search has gone through. */
   ps_get_n_frames(decoder: Decoder): number;
   ps_end_utt(decoder: Decoder): number;
+  /**
+   * The best hypothesis so far, also in the middle of an utterance (full_utt=0): words
+   * separated by spaces, or null before any.
+   */
+  ps_get_hyp(decoder: Decoder, bestScore: OutInt): string | null;
   ps_seg_iter(decoder: Decoder): SegmentIterator | null;
   /** Frees the iterator and returns null at the end. */
   ps_seg_next(seg: SegmentIterator): SegmentIterator | null;
@@ -128,6 +133,7 @@ function bind(): PocketsphinxBindings {
         }),
       ps_get_n_frames: ps.func('int ps_get_n_frames(ps_decoder_t *ps)'),
       ps_end_utt: ps.func('int ps_end_utt(ps_decoder_t *ps)'),
+      ps_get_hyp: ps.func('const char *ps_get_hyp(ps_decoder_t *ps, _Out_ int32_t *out_best_score)'),
       ps_seg_iter: ps.func('ps_seg_t *ps_seg_iter(ps_decoder_t *ps)'),
       ps_seg_next: ps.func('ps_seg_t *ps_seg_next(ps_seg_t *seg)'),
       ps_seg_word: ps.func('const char *ps_seg_word(ps_seg_t *seg)'),

@@ -37,32 +37,7 @@ export class PocketsphinxDecoder {
 
   /** Loads the model (~0.3 s for en-us). Throws TranscriptionError. */
   static open(model: ModelPaths): PocketsphinxDecoder {
-    const native = loadPocketsphinx();
-    const config = native.createConfig({
-      '-hmm': model.hmm,
-      '-lm': model.lm,
-      '-dict': model.dict,
-      // The engine's chatter would go to the server's stderr; errors that matter
-      // surface as return codes.
-      '-logfn': '/dev/null',
-      // With the default voice-activity filter, silent frames are dropped
-      // before the search, and segment frame numbers then count only the
-      // frames that were kept: a word said after a 3 s pause was reported at
-      // 0.59 s instead of 3.46 s. Keeping all frames costs a little accuracy on
-      // our test set (WER 9.1% → 9.8%) but makes word timings true to the audio.
-      '-remove_silence': 'no',
-    });
-    if (!config) {
-      throw new TranscriptionError('engine_unavailable', 'pocketsphinx rejected its configuration.');
-    }
-    const decoder = native.ps_init(config);
-    if (!decoder) {
-      native.cmd_ln_free_r(config);
-      throw new TranscriptionError(
-        'model_missing',
-        `pocketsphinx could not load the model in ${model.hmm}; reinstall it with \`apt-get install --reinstall pocketsphinx-en-us\``,
-      );
-    }
+    const { native, config, decoder } = openNative(model);
     return new PocketsphinxDecoder(native, config, decoder);
   }
 
@@ -125,33 +100,80 @@ export class PocketsphinxDecoder {
   }
 
   #words(durationSeconds: number): TranscriptWord[] {
-    const native = this.#native;
-    const words: TranscriptWord[] = [];
-    const startFrame: OutInt = [0];
-    const endFrame: OutInt = [0];
-    const unused: [OutInt, OutInt, OutInt] = [[0], [0], [0]];
-    let seg = native.ps_seg_iter(this.#decoder);
-    try {
-      while (seg) {
-        const word = spokenWord(native.ps_seg_word(seg));
-        if (word) {
-          native.ps_seg_frames(seg, startFrame, endFrame);
-          const logPosterior = native.ps_seg_prob(seg, ...unused);
-          // End frames are inclusive.
-          const start = Math.min(startFrame[0] / FRAMES_PER_SECOND, durationSeconds);
-          const end = Math.min(Math.max((endFrame[0] + 1) / FRAMES_PER_SECOND, start), durationSeconds);
-          const confidence = native.logmath_exp(this.#logmath, logPosterior);
-          words.push({ word, start, end, confidence: Number.isFinite(confidence) ? clamp01(confidence) : 0 });
-        }
-        seg = native.ps_seg_next(seg);
-      }
-    } finally {
-      // ps_seg_next frees the iterator when it reaches the end; free it
-      // ourselves only if we left the loop early.
-      if (seg) native.ps_seg_free(seg);
-    }
-    return words;
+    return segmentWords(this.#native, this.#decoder, this.#logmath, durationSeconds);
   }
+}
+
+/** A native decoder with our configuration (see the comments inside); the caller frees it. */
+export function openNative(model: ModelPaths): {
+  native: PocketsphinxBindings;
+  config: Config;
+  decoder: Decoder;
+} {
+  const native = loadPocketsphinx();
+  const config = native.createConfig({
+    '-hmm': model.hmm,
+    '-lm': model.lm,
+    '-dict': model.dict,
+    // The engine's chatter would go to the server's stderr; errors that matter
+    // surface as return codes.
+    '-logfn': '/dev/null',
+    // With the default voice-activity filter, silent frames are dropped
+    // before the search, and segment frame numbers then count only the
+    // frames that were kept: a word said after a 3 s pause was reported at
+    // 0.59 s instead of 3.46 s. Keeping all frames costs a little accuracy on
+    // our test set (WER 9.1% → 9.8%) but makes word timings true to the audio.
+    '-remove_silence': 'no',
+  });
+  if (!config) {
+    throw new TranscriptionError('engine_unavailable', 'pocketsphinx rejected its configuration.');
+  }
+  const decoder = native.ps_init(config);
+  if (!decoder) {
+    native.cmd_ln_free_r(config);
+    throw new TranscriptionError(
+      'model_missing',
+      `pocketsphinx could not load the model in ${model.hmm}; reinstall it with \`apt-get install --reinstall pocketsphinx-en-us\``,
+    );
+  }
+  return { native, config, decoder };
+}
+
+/**
+ * The words of the current utterance with their times (seconds from the utterance's first
+ * sample, at most `durationSeconds`). Also works mid-utterance (full_utt=0): the best path so far.
+ */
+export function segmentWords(
+  native: PocketsphinxBindings,
+  decoder: Decoder,
+  logmath: LogMath,
+  durationSeconds: number,
+): TranscriptWord[] {
+  const words: TranscriptWord[] = [];
+  const startFrame: OutInt = [0];
+  const endFrame: OutInt = [0];
+  const unused: [OutInt, OutInt, OutInt] = [[0], [0], [0]];
+  let seg = native.ps_seg_iter(decoder);
+  try {
+    while (seg) {
+      const word = spokenWord(native.ps_seg_word(seg));
+      if (word) {
+        native.ps_seg_frames(seg, startFrame, endFrame);
+        const logPosterior = native.ps_seg_prob(seg, ...unused);
+        // End frames are inclusive.
+        const start = Math.min(startFrame[0] / FRAMES_PER_SECOND, durationSeconds);
+        const end = Math.min(Math.max((endFrame[0] + 1) / FRAMES_PER_SECOND, start), durationSeconds);
+        const confidence = native.logmath_exp(logmath, logPosterior);
+        words.push({ word, start, end, confidence: Number.isFinite(confidence) ? clamp01(confidence) : 0 });
+      }
+      seg = native.ps_seg_next(seg);
+    }
+  } finally {
+    // ps_seg_next frees the iterator when it reaches the end; free it
+    // ourselves only if we left the loop early.
+    if (seg) native.ps_seg_free(seg);
+  }
+  return words;
 }
 
 function clamp01(x: number): number {
