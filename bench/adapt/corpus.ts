@@ -5,7 +5,16 @@
  * The two lists share no sentence (checked by the bench). VOCABULARY lists the person's own words
  * that the stock dictionary lacks or the stock language model rarely predicts.
  */
-export const VOCABULARY = ['varroa', 'langstroth', 'nucs', 'oxalic', 'brassicas', 'hellebores', 'ottoline', 'voxpad'];
+export const VOCABULARY = [
+  'varroa',
+  'langstroth',
+  'nucs',
+  'oxalic',
+  'brassicas',
+  'hellebores',
+  'ottoline',
+  'voxpad',
+];
 
 export const TUNING: readonly string[] = [
   'i checked the bees this morning and the colony in the second hive is strong',

@@ -4,7 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 
-import { PersonalDecoder, type PersonalModel } from '../../apps/server/src/adaptation/decoding/personal-decoder.ts';
+import {
+  PersonalDecoder,
+  type PersonalModel,
+} from '../../apps/server/src/adaptation/decoding/personal-decoder.ts';
 
 export interface DecodeJob {
   model: PersonalModel;

@@ -38,7 +38,10 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-bench-adapt-'));
 console.log(`Adaptation feasibility, flite voice ${voice}, work dir ${work}`);
 console.log(`load average before: ${loadAverage()} (${os.cpus().length} cores)`);
 
-function synthesise(prefix: string, sentences: readonly string[]): Array<{ id: string; wav: string; text: string }> {
+function synthesise(
+  prefix: string,
+  sentences: readonly string[],
+): Array<{ id: string; wav: string; text: string }> {
   return sentences.map((text, index) => {
     const id = `${prefix}${String(index).padStart(3, '0')}`;
     const raw = path.join(work, `${id}.flite.wav`);
@@ -66,8 +69,9 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 }
 
 console.log('Building (each step once):');
-const trainable = await timed('trainable copy of the stock model (mixture_weights from sendump, text mdef)', () =>
-  prepareTrainableModel(path.join(STOCK, 'en-us'), path.join(work, 'trainable')),
+const trainable = await timed(
+  'trainable copy of the stock model (mixture_weights from sendump, text mdef)',
+  () => prepareTrainableModel(path.join(STOCK, 'en-us'), path.join(work, 'trainable')),
 );
 const language = await timed('personal dictionary + 3-gram LM from the tuning text', () =>
   buildPersonalLanguage(TUNING, path.join(STOCK, 'cmudict-en-us.dict'), work),
@@ -88,7 +92,14 @@ console.log(
 // if the recovery is right.
 const recovered = path.join(work, 'recovered');
 fs.mkdirSync(recovered);
-for (const file of ['means', 'variances', 'transition_matrices', 'feat.params', 'noisedict', 'mixture_weights']) {
+for (const file of [
+  'means',
+  'variances',
+  'transition_matrices',
+  'feat.params',
+  'noisedict',
+  'mixture_weights',
+]) {
   fs.copyFileSync(path.join(trainable.dir, file), path.join(recovered, file));
 }
 fs.copyFileSync(path.join(STOCK, 'en-us', 'mdef'), path.join(recovered, 'mdef'));
@@ -99,7 +110,10 @@ const personalLm = { path: language.languageModel, weight };
 const configurations: Array<{ name: string; model: PersonalModel }> = [
   { name: 'stock', model: { hmm: path.join(STOCK, 'en-us'), lm: stockLm, dict: stockDict } },
   { name: 'stock, weights from sendump', model: { hmm: recovered, lm: stockLm, dict: stockDict } },
-  { name: 'MLLR', model: { hmm: path.join(STOCK, 'en-us'), mllr: speaker.mllrFile, lm: stockLm, dict: stockDict } },
+  {
+    name: 'MLLR',
+    model: { hmm: path.join(STOCK, 'en-us'), mllr: speaker.mllrFile, lm: stockLm, dict: stockDict },
+  },
   { name: 'MAP', model: { hmm: speaker.mapModelDir, lm: stockLm, dict: stockDict } },
   {
     name: `personal dict + LM (w ${weight})`,

@@ -47,7 +47,10 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 export async function adaptSpeaker(input: AdaptSpeakerInput): Promise<SpeakerAdaptation> {
   const { model, recordings, workDir } = input;
   if (recordings.length === 0) {
-    throw new AdaptationError('not_enough_data', 'There are no corrected recordings to learn the voice from.');
+    throw new AdaptationError(
+      'not_enough_data',
+      'There are no corrected recordings to learn the voice from.',
+    );
   }
   const known = await readDictionaryWords(input.dictionary);
   const lines: string[] = [];
@@ -90,7 +93,10 @@ export async function adaptSpeaker(input: AdaptSpeakerInput): Promise<SpeakerAda
     accumDir,
   });
   if (aligned === 0) {
-    throw new AdaptationError('not_enough_data', 'None of the recordings could be aligned with its transcript.');
+    throw new AdaptationError(
+      'not_enough_data',
+      'None of the recordings could be aligned with its transcript.',
+    );
   }
   const mllrFile = join(workDir, 'mllr_matrix');
   const mapModelDir = join(workDir, 'map-model');

@@ -13,9 +13,13 @@ export async function readFeatParams(path: string): Promise<FeatParams> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new AdaptationError('model_unreadable', `The acoustic model has no readable feat.params at ${path}.`, {
-      cause: error,
-    });
+    throw new AdaptationError(
+      'model_unreadable',
+      `The acoustic model has no readable feat.params at ${path}.`,
+      {
+        cause: error,
+      },
+    );
   }
   const params = new Map<string, string>();
   for (const line of text.split('\n')) {

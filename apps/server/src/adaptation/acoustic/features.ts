@@ -5,7 +5,19 @@ import { runTool } from '../run-tool.ts';
 import type { FeatParams } from './feat-params.ts';
 
 /** Front-end arguments of feat.params that sphinx_fe understands. */
-const FRONT_END = ['-lowerf', '-upperf', '-nfilt', '-transform', '-lifter', '-dither', '-samprate', '-ncep', '-wlen', '-nfft', '-alpha'];
+const FRONT_END = [
+  '-lowerf',
+  '-upperf',
+  '-nfilt',
+  '-transform',
+  '-lifter',
+  '-dither',
+  '-samprate',
+  '-ncep',
+  '-wlen',
+  '-nfft',
+  '-alpha',
+];
 
 /**
  * Reads `<wavDir>/<id>.wav` (16 kHz mono 16-bit) for every id in `controlFile` and writes

@@ -114,7 +114,10 @@ function accumulate(sum: number, word: number): number {
 }
 
 /** Reads `sendumpPath` and writes the equivalent `mixture_weights` to `outPath`. */
-export async function writeMixtureWeightsFromSendump(sendumpPath: string, outPath: string): Promise<MixtureWeights> {
+export async function writeMixtureWeightsFromSendump(
+  sendumpPath: string,
+  outPath: string,
+): Promise<MixtureWeights> {
   let data: Buffer;
   try {
     data = await readFile(sendumpPath);

@@ -42,8 +42,8 @@ export function trainableModelPaths(stockDir: string, dir: string): TrainableMod
 /** Builds the trainable copy in `dir` unless it is there already (about 1 s). */
 export async function prepareTrainableModel(stockDir: string, dir: string): Promise<TrainableModel> {
   const model = trainableModelPaths(stockDir, dir);
-  const ready = [model.mdefText, model.mixtureWeights, ...COPIED.map((file) => join(dir, file))].every((path) =>
-    existsSync(path),
+  const ready = [model.mdefText, model.mixtureWeights, ...COPIED.map((file) => join(dir, file))].every(
+    (path) => existsSync(path),
   );
   if (ready) return model;
   await mkdir(dir, { recursive: true });

@@ -42,7 +42,9 @@ export function loadAdaptationNative(): AdaptationNative {
 function bind(): AdaptationNative {
   const ps = koffi.load('libpocketsphinx.so.3');
   const sb = koffi.load('libsphinxbase.so.3');
-  const read = sb.func('void *ngram_model_read(void *config, const char *file_name, int file_type, void *lmath)');
+  const read = sb.func(
+    'void *ngram_model_read(void *config, const char *file_name, int file_type, void *lmath)',
+  );
   const setInit = sb.func(
     'void *ngram_model_set_init(void *config, void **models, const char **names, const float *weights, int32_t n_models)',
   );
@@ -55,7 +57,13 @@ function bind(): AdaptationNative {
     readLanguageModel: (config, path, logmath) => read(config, path, 0, logmath) as LanguageModel | null,
     getLanguageModel: (decoder, name) => getLm(decoder, name) as LanguageModel | null,
     interpolate: (config, models, names, weights) =>
-      setInit(config, [...models], [...names], new Float32Array(weights), models.length) as LanguageModel | null,
+      setInit(
+        config,
+        [...models],
+        [...names],
+        new Float32Array(weights),
+        models.length,
+      ) as LanguageModel | null,
     setLanguageModel: (decoder, name, model) => setLm(decoder, name, model) as number,
     setSearch: (decoder, name) => setSearch(decoder, name) as number,
     freeLanguageModel: (model) => free(model) as number,

@@ -45,7 +45,8 @@ export class PersonalDecoder {
       '-logfn': '/dev/null',
       '-remove_silence': 'no',
     });
-    if (!config) throw new AdaptationError('model_unreadable', 'pocketsphinx rejected the personal model settings.');
+    if (!config)
+      throw new AdaptationError('model_unreadable', 'pocketsphinx rejected the personal model settings.');
     const decoder = native.ps_init(config);
     if (!decoder) {
       native.cmd_ln_free_r(config);
@@ -61,7 +62,8 @@ export class PersonalDecoder {
     };
     if (model.personalLm) {
       const { path, weight } = model.personalLm;
-      if (!(weight > 0 && weight < 1)) fail(`The personal language model weight must be between 0 and 1, not ${weight}.`);
+      if (!(weight > 0 && weight < 1))
+        fail(`The personal language model weight must be between 0 and 1, not ${weight}.`);
       const stock = extra.getLanguageModel(decoder, DEFAULT_SEARCH);
       const personal = extra.readLanguageModel(config, path, native.ps_get_logmath(decoder));
       if (!stock || !personal) return fail(`The personal language model ${path} could not be read.`);
@@ -80,7 +82,8 @@ export class PersonalDecoder {
       }
       const processed = native.ps_process_raw(decoder, pcm, pcm.length, 0, 1);
       const ended = native.ps_end_utt(decoder);
-      if (processed < 0 || ended < 0) throw new AdaptationError('tool_failed', 'pocketsphinx failed while decoding.');
+      if (processed < 0 || ended < 0)
+        throw new AdaptationError('tool_failed', 'pocketsphinx failed while decoding.');
       return extra.hypothesis(decoder);
     };
     return new PersonalDecoder(decode, () => {

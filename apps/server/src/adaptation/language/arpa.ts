@@ -20,7 +20,9 @@ export function buildArpa(sentences: readonly string[], order = 3): ArpaModel {
   if (order < 1) throw new RangeError('order must be at least 1');
   const ngrams = countNgrams(sentences, order);
   const discounts = ngrams.map(discountOf);
-  const unigramTotal = sum([...ngrams[0]!.entries()].filter(([word]) => word !== START).map(([, count]) => count));
+  const unigramTotal = sum(
+    [...ngrams[0]!.entries()].filter(([word]) => word !== START).map(([, count]) => count),
+  );
   const histories = ngrams.map(historyStats);
 
   const memo = new Map<string, number>();
@@ -40,7 +42,8 @@ export function buildArpa(sentences: readonly string[], order = 3): ArpaModel {
       } else {
         const discount = discounts[history.length]!;
         const count = ngrams[history.length]!.get([...history, word].join(SEPARATOR)) ?? 0;
-        value = Math.max(count - discount, 0) / stats.total + ((discount * stats.types) / stats.total) * lower;
+        value =
+          Math.max(count - discount, 0) / stats.total + ((discount * stats.types) / stats.total) * lower;
       }
     }
     memo.set(key, value);
