@@ -123,6 +123,11 @@ const configurations: Array<{ name: string; model: PersonalModel }> = [
     name: `MAP + personal dict + LM`,
     model: { hmm: speaker.mapModelDir, lm: stockLm, dict: language.dictionary, personalLm },
   },
+  // The stock model again: how far decode times drift within this run on a shared machine.
+  {
+    name: 'stock (again, timing noise)',
+    model: { hmm: path.join(STOCK, 'en-us'), lm: stockLm, dict: stockDict },
+  },
 ];
 
 const newWords = new Set(language.newWords.map((entry) => entry.word));
