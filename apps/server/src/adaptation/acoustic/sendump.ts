@@ -21,6 +21,11 @@ export interface MixtureWeights {
   codewords: number;
   /** Probabilities, index ((senone * features) + feature) * codewords + codeword. */
   values: Float32Array;
+  /**
+   * Smallest and largest sum of one senone's decoded weights over a stream before renormalising:
+   * near 1 (quantisation rounds each weight down) when the log base and shift are right.
+   */
+  rawSums: { min: number; max: number };
 }
 
 /** Parses a sendump (8-bit, unclustered, little endian, the format Debian's model uses). */
@@ -73,17 +78,22 @@ export function parseSendump(data: Buffer): MixtureWeights {
       }
     }
   }
-  normalise(values, senones * features, codewords);
-  return { senones, features, codewords, values };
+  const rawSums = normalise(values, senones * features, codewords);
+  return { senones, features, codewords, values, rawSums };
 }
 
-/** Each senone's weights over one feature stream sum to 1 (quantisation leaves them near 1). */
-function normalise(values: Float32Array, rows: number, width: number): void {
+/** Makes each senone's weights over one feature stream sum to 1; returns the sums found. */
+function normalise(values: Float32Array, rows: number, width: number): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
   for (let row = 0; row < rows; row++) {
     let sum = 0;
     for (let i = 0; i < width; i++) sum += values[row * width + i]!;
+    min = Math.min(min, sum);
+    max = Math.max(max, sum);
     if (sum > 0) for (let i = 0; i < width; i++) values[row * width + i]! /= sum;
   }
+  return { min, max };
 }
 
 /** The s3 binary `mixture_weights` file SphinxTrain reads, with its checksum. */
