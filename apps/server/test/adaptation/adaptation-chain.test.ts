@@ -63,7 +63,9 @@ describe('speaker and language adaptation with the Debian tools', () => {
     });
     try {
       const heard = decoder.decode(pcmOf(wavs[0]!));
-      expect(keywordRecall(['varroa', 'sticky', 'board'], heard)).toBeGreaterThanOrEqual(2 / 3);
+      // 'varroa' is in neither the stock dictionary nor the stock LM: only the personal ones give it.
+      expect(heard.split(' ')).toContain('varroa');
+      expect(keywordRecall(['sticky', 'board', 'higher', 'week'], heard)).toBeGreaterThanOrEqual(0.75);
     } finally {
       decoder.close();
     }
