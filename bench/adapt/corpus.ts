@@ -2,20 +2,9 @@
  * One person's voice notes for the adaptation feasibility bench: a beekeeper who also keeps an
  * allotment garden. TUNING stands for the notes the person has corrected (their audio and text are
  * what we adapt from); HELD_OUT are later notes on the same topics, never used for adapting.
- * The two lists share no sentence (checked by the bench). VOCABULARY lists the person's own words
- * that the stock dictionary lacks or the stock language model rarely predicts.
+ * The two lists share no sentence (checked by the bench). The person's own words (varroa, ottoline,
+ * courgettes...) are the ones the stock dictionary lacks; the bench finds them.
  */
-export const VOCABULARY = [
-  'varroa',
-  'langstroth',
-  'nucs',
-  'oxalic',
-  'brassicas',
-  'hellebores',
-  'ottoline',
-  'voxpad',
-];
-
 export const TUNING: readonly string[] = [
   'i checked the bees this morning and the colony in the second hive is strong',
   'the varroa count on the sticky board was higher than last week',
