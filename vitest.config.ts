@@ -137,6 +137,7 @@ export default defineConfig({
             'test/transcription/**/*.test.ts',
             'test/engines/**/*.test.ts',
             'test/storage/**/*.test.ts',
+            'test/adaptation/**/*.test.ts',
           ],
           isolate: false,
           testTimeout: 60_000,

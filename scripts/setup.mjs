@@ -17,9 +17,20 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us', 'ffmpeg', 'wamerican'];
 /**
  * Extra packages for the test suite: speech synthesis for test audio, Chromium for e2e, Caddy for
- * the reverse-proxy test (test/scale/reverse-proxy.test.ts).
+ * the reverse-proxy test (test/scale/reverse-proxy.test.ts), and the tools that adapt the
+ * recogniser to one person (apps/server/src/adaptation: sphinxtrain's bw/mllr_solve/map_adapt,
+ * sphinxbase-utils' sphinx_fe, espeak-ng's pronunciations; runtime packages once issue 21 ships).
  */
-export const TEST_PACKAGES = ['flite', 'sox', 'chromium', 'pocketsphinx-testdata', 'caddy'];
+export const TEST_PACKAGES = [
+  'flite',
+  'sox',
+  'chromium',
+  'pocketsphinx-testdata',
+  'caddy',
+  'sphinxtrain',
+  'sphinxbase-utils',
+  'espeak-ng',
+];
 
 const PREFIX = '\x1b[36m[voxpad]\x1b[0m ';
 
