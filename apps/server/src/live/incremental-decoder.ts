@@ -33,7 +33,8 @@ export class IncrementalDecoder implements UtteranceDecoder {
 
   constructor(lease: StreamLease, engine: Transcriber, events: UtteranceDecoderEvents) {
     this.#lease = lease;
-    const backlog = (): void => events.backlog(this.#streamBacklog + this.#finalBacklog);
+    // Both decode the same audio side by side: what waits is the larger of the two, not their sum.
+    const backlog = (): void => events.backlog(Math.max(this.#streamBacklog, this.#finalBacklog));
     this.#finals = new LiveDecoder(engine, {
       final: events.final,
       partial: () => {},
