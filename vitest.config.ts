@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import SlowestFirstSequencer from './scripts/test-sequencer.mjs';
 
 /**
  * One run covers every suite. The server's API suite runs once per database backend
@@ -124,6 +125,8 @@ export default defineConfig({
     // Vitest's default on two cores is one file at a time; most of these files wait on child
     // processes, databases and HTTP rather than the CPU, so three at once finish far sooner.
     maxWorkers: 3,
+    // The slowest files first, across projects (scripts/test-sequencer.mjs, ADR 0025).
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       ...serverApiProjects,
       ...serverConformanceProjects,

@@ -4,6 +4,9 @@
 //   npm run test:times -- --top 10            only the ten slowest files of each project
 //   npm run test:times -- --run --project web runs Vitest with these arguments, then reports
 //   npm run test:times -- --run --config e2e/vitest.config.ts
+//   npm run test:times -- --save-slow         keeps the slowest files of the last full run in
+//                                             scripts/slow-test-files.json, which orders a
+//                                             fresh clone's run (scripts/test-sequencer.mjs)
 //
 // Every run of `npm test` records the times (scripts/test-times-reporter.mjs writes
 // test-results/vitest-times.json and test-results/e2e-times.json).
@@ -11,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SLOW_FILES, SLOW_SHARE } from './test-sequencer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -19,7 +23,9 @@ const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : Infinity;
 const runAt = args.indexOf('--run');
-if (runAt >= 0) {
+if (args.includes('--save-slow')) {
+  saveSlow(path.join(resultsDir, 'vitest-times.json'));
+} else if (runAt >= 0) {
   const vitestArgs = args.slice(runAt + 1);
   const isE2e = vitestArgs.some((arg) => arg.includes('e2e/vitest.config'));
   const name = isE2e ? 'e2e-times-run' : 'vitest-times-run';
@@ -80,6 +86,23 @@ function print(reportFiles) {
       }
     }
   }
+}
+
+/** The files that took at least SLOW_SHARE of the run, for the test sequencer. */
+function saveSlow(reportFile) {
+  if (!fs.existsSync(reportFile)) {
+    console.error(`No full run recorded (${path.relative(root, reportFile)}): run \`npm test\` first.`);
+    process.exit(1);
+  }
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  const slowMs = SLOW_SHARE * sum(report.files);
+  const files = report.files
+    .filter((file) => file.ms >= slowMs)
+    .sort((a, b) => b.ms - a.ms)
+    .map(({ project, file, ms, state }) => ({ project, file, ms, state }));
+  const kept = { began: report.began, wallMs: report.wallMs, summedMs: sum(report.files), files };
+  fs.writeFileSync(SLOW_FILES, `${JSON.stringify(kept, null, 2)}\n`);
+  console.log(`${files.length} files of ${report.files.length} kept in ${path.relative(root, SLOW_FILES)}`);
 }
 
 function sum(files) {

@@ -6,6 +6,11 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Worker threads, and each thread imports React, the router and the rest once for all the
+    // files it runs (each file still gets a fresh jsdom): in one run on two cores, 28 s and
+    // 18 CPU seconds instead of 236 s and 98 (a process and a module graph per file; ADR 0025).
+    pool: 'threads',
+    isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     setupFiles: ['src/testing/fail-on-console-error.ts'],

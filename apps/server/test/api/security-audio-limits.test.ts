@@ -174,15 +174,17 @@ describe('a WAV header must hold together', () => {
 describe('compressed audio that decodes to far more than its size can hold', { timeout: 180_000 }, () => {
   let dtx: Buffer;
   beforeAll(() => {
-    // Almost seven minutes of digital silence as Opus with discontinuous transmission: 70 KB, under
-    // 200 bytes a second, the way crafted files claim hours in a few kilobytes.
+    // Over four minutes of digital silence as Opus with discontinuous transmission: 38 KB, about
+    // 150 bytes a second, the way crafted files claim hours in a few kilobytes. Decoding stops
+    // after about 210 s of it (a minute, plus 250 bytes a second); each of the three tests below
+    // decodes that far, so the file is no longer than it must be to get there.
     const file = fixtures.file('dtx.ogg');
     execFileSync('ffmpeg', [
-      ...['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '400'],
-      ...['-c:a', 'libopus', '-dtx', '1', '-frame_duration', '60', file],
+      ...['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '250'],
+      ...['-c:a', 'libopus', '-dtx', '1', '-frame_duration', '120', file],
     ]);
     dtx = readFileSync(file);
-    expect(dtx.length / 400).toBeLessThan(250);
+    expect(dtx.length / 250).toBeLessThan(200);
   });
 
   const implausible = /claims to last over \d+ seconds, far longer than a file of its size can hold/;

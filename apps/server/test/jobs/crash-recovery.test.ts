@@ -73,7 +73,8 @@ it(
       sentence,
     ]);
     const long = path.join(dir, 'long.webm');
-    // ~70 s: the sentence and a second of silence, 14 times.
+    // ~35 s: the sentence and a second of silence, 7 times: seven utterances, so the first
+    // worker is seen mid-job with progress between them (70 s only made the run longer).
     execFileSync('ffmpeg', [
       '-loglevel',
       'error',
@@ -84,7 +85,7 @@ it(
       'apad=pad_dur=1',
       path.join(dir, 'x.wav'),
     ]);
-    const parts = Array.from({ length: 14 }, () => path.join(dir, 'x.wav'));
+    const parts = Array.from({ length: 7 }, () => path.join(dir, 'x.wav'));
     execFileSync('sox', [...parts, path.join(dir, 'long.wav')]);
     execFileSync('ffmpeg', [
       '-loglevel',
