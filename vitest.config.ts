@@ -25,6 +25,9 @@ const backends = (process.env.TEST_DATABASES ?? 'sqlite,postgres')
 const ONE_BACKEND_FILES = [
   // Audio in, words out: decoders, ffmpeg and the engines.
   'test/api/live-opus.test.ts',
+  // The live socket's words and cuts; filing a live stream on each backend stays in
+  // live-full-pass and security-live-sockets.
+  'test/api/live-transcription.test.ts',
   'test/api/live-idle.test.ts',
   'test/api/security-ffmpeg.test.ts',
   'test/api/security-audio-limits.test.ts',

@@ -20,8 +20,9 @@ describe('the "format transcripts" setting', () => {
       .spyOn(apiClient, 'api')
       .mockImplementation((method) => Promise.resolve({ format_transcripts: method === 'GET' }));
     renderSection();
-    const box = await screen.findByRole('checkbox', { name: 'Format transcripts' });
-    await vi.waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+    const box = await screen.findByRole('switch', { name: 'Format transcripts' });
+    await vi.waitFor(() => expect((box as HTMLButtonElement).disabled).toBe(false));
+    expect(box.getAttribute('aria-checked')).toBe('true');
     expect(box.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText(/Applies to notes transcribed from now on/)).toBeTruthy();
 
@@ -31,7 +32,7 @@ describe('the "format transcripts" setting', () => {
     expect(api).toHaveBeenCalledWith('PATCH', 'settings/', expect.anything(), {
       body: { format_transcripts: false },
     });
-    await vi.waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
+    await vi.waitFor(() => expect(box.getAttribute('aria-checked')).toBe('false'));
     expect(screen.getByRole('status').textContent).toBe('Transcripts will not be formatted.');
   });
 
@@ -40,12 +41,12 @@ describe('the "format transcripts" setting', () => {
       method === 'GET' ? Promise.resolve({ format_transcripts: true }) : Promise.reject(new Error('offline')),
     );
     renderSection();
-    const box = await screen.findByRole('checkbox', { name: 'Format transcripts' });
-    await vi.waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false));
+    const box = await screen.findByRole('switch', { name: 'Format transcripts' });
+    await vi.waitFor(() => expect((box as HTMLButtonElement).disabled).toBe(false));
     await act(async () => {
       fireEvent.click(box);
     });
     expect(await screen.findByText(/could not be saved/)).toBeTruthy();
-    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(box.getAttribute('aria-checked')).toBe('true');
   });
 });

@@ -13,6 +13,7 @@ export function TranscriptFormatSection() {
   const update = useUpdateSettings();
   const boxId = useId();
   const hintId = useId();
+  const labelId = useId();
   const checked = update.isPending
     ? (update.variables.format_transcripts ?? false)
     : (settings.data?.format_transcripts ?? true);
@@ -25,18 +26,37 @@ export function TranscriptFormatSection() {
       {update.isError ? (
         <FormAlert>The setting could not be saved. Check your connection and try again.</FormAlert>
       ) : null}
-      <div className="flex items-start gap-2">
-        <input
+      <div className="flex items-start gap-3">
+        <button
           id={boxId}
-          type="checkbox"
-          checked={checked}
-          disabled={settings.isPending || settings.isError || update.isPending}
-          onChange={(event) => update.mutate({ format_transcripts: event.target.checked })}
+          type="button"
+          role="switch"
+          aria-checked={checked}
+          aria-labelledby={labelId}
           aria-describedby={hintId}
-          className="mt-0.5 size-4 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:accent-indigo-400 dark:focus-visible:outline-indigo-400"
-        />
-        <div className="min-w-0">
-          <label htmlFor={boxId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          disabled={settings.isPending || settings.isError || update.isPending}
+          onClick={() => update.mutate({ format_transcripts: !checked })}
+          className="group inline-flex h-11 w-14 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:focus-visible:outline-indigo-400"
+        >
+          <span
+            aria-hidden="true"
+            className={`relative h-6 w-11 rounded-full transition-colors ${
+              checked ? 'bg-indigo-600 dark:bg-indigo-500' : 'bg-slate-300 dark:bg-slate-600'
+            }`}
+          >
+            <span
+              className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform ${
+                checked ? 'translate-x-5' : 'translate-x-0.5'
+              }`}
+            />
+          </span>
+        </button>
+        <div className="min-w-0 pt-1">
+          <label
+            id={labelId}
+            htmlFor={boxId}
+            className="text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
             Format transcripts
           </label>
           <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
