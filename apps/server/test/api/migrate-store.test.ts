@@ -1,6 +1,6 @@
 /**
  * `npm run migrate-store`, the real command in its own process: a generated SQLite + local
- * files installation of 1,000 voice notes is copied to a fresh PostgreSQL database and a
+ * files installation of 300 voice notes is copied to a fresh PostgreSQL database and a
  * bucket of a loopback S3 server (s3rver). Runs in the PostgreSQL project only: the command
  * always goes from SQLite to PostgreSQL, whichever backend the suite runs on.
  */
@@ -23,7 +23,7 @@ import { makeInstallation, sqliteEnv, SPOKEN, startApp, type Installation } from
 import { S3TestServer } from '../support/s3-server.ts';
 import { createPostgresDatabase, currentBackend } from '../support/test-database.ts';
 
-const NOTES = 1000;
+const NOTES = 300;
 
 describe.runIf(currentBackend() === 'postgres')('migrate-store: SQLite + files to PostgreSQL + S3', () => {
   let s3: S3TestServer;
