@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { UtteranceEndpointer } from '../../apps/server/src/live/utterance-endpointer.ts';
+import { UtteranceEndpointer } from '../../apps/server/src/transcription/audio/utterance-endpointer.ts';
 import { createPocketsphinxTranscriber } from '../../apps/server/src/transcription/pocketsphinx/engine.ts';
 import { resolveModel } from '../../apps/server/src/transcription/pocketsphinx/model.ts';
 import { StreamDecoder } from '../../apps/server/src/transcription/pocketsphinx/stream-decoder.ts';

@@ -17,7 +17,7 @@ import type { Transcriber, TranscriptWord } from '../transcription/transcriber.t
 import { LiveDecoder } from './live-decoder.ts';
 import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
 import type { UtteranceDecoder, UtteranceDecoderEvents } from './utterance-decoder.ts';
-import type { Utterance, UtteranceEndpointer } from './utterance-endpointer.ts';
+import type { Utterance, UtteranceEndpointer } from '../transcription/audio/utterance-endpointer.ts';
 
 export class IncrementalDecoder implements UtteranceDecoder {
   readonly #lease: StreamLease;

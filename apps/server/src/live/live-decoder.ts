@@ -3,15 +3,17 @@
  * time, and reports their words with times in the recording. While nothing waits and the
  * engine keeps up (real-time factor under MAX_PARTIAL_RTF), the utterance still being spoken is
  * decoded too, for partial words; a partial is dropped when finals have moved past it. On a
- * machine too busy for that, partials would only double the work and delay the finals. Each utterance is decoded whole (pocketsphinx: one full_utt
- * decode), as the file decode does with its own cuts.
+ * machine too busy for that, partials would only double the work and delay the finals. Each
+ * utterance is decoded whole (pocketsphinx: one full_utt decode, exactly as the file decode
+ * decodes the same utterance: ADR 0039).
  */
-import { acceptsPcm } from '../transcription/audio/pcm-transcriber.ts';
+import { acceptsPcm, acceptsUtterances } from '../transcription/audio/pcm-transcriber.ts';
 import { int16ToFloat } from '../transcription/audio/pcm.ts';
-import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
+import { utteranceWords } from '../transcription/audio/utterance-words.ts';
+import type { Transcriber, Transcript, TranscriptWord } from '../transcription/transcriber.ts';
 import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
 import type { UtteranceDecoder, UtteranceDecoderEvents } from './utterance-decoder.ts';
-import type { Utterance, UtteranceEndpointer } from './utterance-endpointer.ts';
+import type { Utterance, UtteranceEndpointer } from '../transcription/audio/utterance-endpointer.ts';
 
 /** Partials are decoded only while decoding takes less than this share of the audio's length. */
 const MAX_PARTIAL_RTF = 1;
@@ -113,29 +115,24 @@ export class LiveDecoder implements UtteranceDecoder {
     this.#abort.abort(new Error('The live stream ended.'));
   }
 
-  async #decode({ pcm, start, from }: Utterance): Promise<TranscriptWord[]> {
+  async #decode(utterance: Utterance): Promise<TranscriptWord[]> {
     const signal = this.#abort.signal;
+    const { pcm } = utterance;
     const began = performance.now();
-    const transcript = acceptsPcm(this.#engine)
-      ? await this.#engine.transcribePcm({ pcm, chunks: [{ start: 0, end: pcm.length }], signal })
-      : await this.#engine.transcribe({ samples: int16ToFloat(pcm), sampleRate: LIVE_SAMPLE_RATE, signal });
+    const words = acceptsUtterances(this.#engine)
+      ? await this.#engine.transcribeUtterance(utterance, signal)
+      : utteranceWords(
+          utterance,
+          (await this.#transcribe(pcm, signal)).segments.flatMap((s) => s.words),
+        );
     const rtf = (performance.now() - began) / 1000 / (pcm.length / LIVE_SAMPLE_RATE);
     this.#rtf = 0.7 * this.#rtf + 0.3 * rtf;
-    const offset = start / LIVE_SAMPLE_RATE;
-    const own = (from - start) / LIVE_SAMPLE_RATE;
-    return transcript.segments.flatMap((segment) =>
-      segment.words
-        // Words of the context were reported with the utterance before.
-        .filter((word) => (word.start + word.end) / 2 >= own)
-        .map((word) => ({
-          ...word,
-          start: roundMs(word.start + offset),
-          end: roundMs(word.end + offset),
-        })),
-    );
+    return words;
   }
-}
 
-function roundMs(seconds: number): number {
-  return Math.round(seconds * 1000) / 1000;
+  #transcribe(pcm: Int16Array, signal: AbortSignal): Promise<Transcript> {
+    return acceptsPcm(this.#engine)
+      ? this.#engine.transcribePcm({ pcm, chunks: [{ start: 0, end: pcm.length }], signal })
+      : this.#engine.transcribe({ samples: int16ToFloat(pcm), sampleRate: LIVE_SAMPLE_RATE, signal });
+  }
 }

@@ -13,7 +13,7 @@ import { LagNotice } from './lag-notice.ts';
 import { LiveDecoder } from './live-decoder.ts';
 import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
 import type { UtteranceDecoder, UtteranceDecoderEvents } from './utterance-decoder.ts';
-import { UtteranceEndpointer } from './utterance-endpointer.ts';
+import { UtteranceEndpointer } from '../transcription/audio/utterance-endpointer.ts';
 
 /** Reading pauses while this much audio waits to be decoded, and resumes below half of it. */
 const MAX_LAG_SECONDS = 8;

@@ -4,7 +4,7 @@
  * (live-decoder.ts, the other engines, or when no decoder thread is free).
  */
 import type { TranscriptWord } from '../transcription/transcriber.ts';
-import type { Utterance, UtteranceEndpointer } from './utterance-endpointer.ts';
+import type { Utterance, UtteranceEndpointer } from '../transcription/audio/utterance-endpointer.ts';
 
 export interface UtteranceDecoderEvents {
   final: (words: TranscriptWord[]) => void;

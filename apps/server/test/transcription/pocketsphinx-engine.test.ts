@@ -305,9 +305,14 @@ describe('pocketsphinx transcriber lifecycle', () => {
       workerUrl: new URL('file:///nonexistent/worker.js'),
     });
     try {
-      await expect(
-        transcriber.transcribe({ samples: new Float32Array(16000), sampleRate: 16000 }),
-      ).rejects.toMatchObject({ code: 'worker_failed' });
+      // A tone: silence alone is cut into no utterance and never reaches a worker.
+      const samples = Float32Array.from(
+        { length: 16000 },
+        (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / 16000),
+      );
+      await expect(transcriber.transcribe({ samples, sampleRate: 16000 })).rejects.toMatchObject({
+        code: 'worker_failed',
+      });
     } finally {
       await transcriber.close();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Utterance, UtteranceEndpointer } from '../../src/live/utterance-endpointer.ts';
+import { type Utterance, UtteranceEndpointer } from '../../src/transcription/audio/utterance-endpointer.ts';
 
 /** Bursts of a loud tone between pauses: 1.2 s sound, 0.5 s quiet, 25 s unbroken sound, 0.4 s quiet. */
 function signal(): Int16Array {

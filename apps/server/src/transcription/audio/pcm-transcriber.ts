@@ -3,14 +3,19 @@
  * with planned cuts) skip the float copy of the Transcriber interface: for an hour of
  * audio that copy alone is 230 MB. The job runner uses this when an engine offers it.
  */
-import type { Transcriber, Transcript } from '../transcriber.ts';
+import type { Transcriber, Transcript, TranscriptWord } from '../transcriber.ts';
 import type { UtteranceRange } from './utterances.ts';
 import type { SpeechChunk } from './speech-chunker.ts';
+import type { Utterance } from './utterance-endpointer.ts';
 
 export interface PcmTranscribeInput {
   /** 16 kHz mono 16-bit PCM. */
   pcm: Int16Array;
-  /** Cuts to decode independently (and in parallel); planned by the engine when absent. */
+  /**
+   * Cuts to decode independently (and in parallel); planned by the engine when absent. An
+   * engine that cuts as a live stream does (UtteranceTranscriber) reads them as consecutive
+   * pieces of the recording and cuts them again with the utterance endpointer.
+   */
   chunks?: readonly UtteranceRange[];
   language?: string;
   onProgress?: (fraction: number) => void;
@@ -44,4 +49,18 @@ export interface StreamTranscriber extends PcmTranscriber {
 
 export function acceptsStream(transcriber: Transcriber): transcriber is StreamTranscriber {
   return 'transcribeStream' in transcriber && typeof transcriber.transcribeStream === 'function';
+}
+
+/**
+ * Engines that decode a recording in the utterances a live stream is cut into
+ * (utterance-endpointer.ts), so a live transcript and the file decode of the same audio match
+ * word for word (ADR 0039). A live stream hands its utterances over one by one.
+ */
+export interface UtteranceTranscriber extends StreamTranscriber {
+  /** The words of the utterance itself (not of its context), with times in the recording. */
+  transcribeUtterance(utterance: Utterance, signal?: AbortSignal): Promise<TranscriptWord[]>;
+}
+
+export function acceptsUtterances(transcriber: Transcriber): transcriber is UtteranceTranscriber {
+  return 'transcribeUtterance' in transcriber && typeof transcriber.transcribeUtterance === 'function';
 }

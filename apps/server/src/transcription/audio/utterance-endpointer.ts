@@ -1,10 +1,10 @@
 /**
  * Cuts 16 kHz PCM arriving in pieces into utterances as soon as the speaker pauses, so each can
- * be decoded while the next is being spoken. The speech chunker (transcription/audio/
- * speech-chunker.ts) cuts for whole recordings and holds up to 30 s before it cuts; a live
- * transcript cannot wait that long, so this cuts at the first pause of PAUSE_SECONDS after
- * speech. Unbroken speech is cut at its quietest moment once MAX_SECONDS is held, by the same
- * planner the file decode uses (planUtterances).
+ * be decoded while the next is being spoken: at the first pause of PAUSE_SECONDS after speech.
+ * Unbroken speech is cut at its quietest moment once MAX_SECONDS is held (planUtterances).
+ * A live stream and the file decode of a recording (pocketsphinx) cut with this same class,
+ * so both decode the same pieces and give the same words (ADR 0039). The speech chunker
+ * (speech-chunker.ts) only bounds what a file decode holds in memory.
  *
  * Each utterance comes with the CONTEXT_SECONDS of audio before it. pocketsphinx normalises
  * its features over what it decodes (batch CMN), and a sentence alone is too short for that:
@@ -15,10 +15,12 @@
  * Speech is a 10 ms frame louder than the quietest recent frames by SPEECH_OVER_FLOOR_DB (and
  * than ABSOLUTE_FLOOR_DB), so a noisy room does not count as one long utterance.
  */
-import { planUtterances } from '../transcription/audio/utterances.ts';
-import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
+import { planUtterances } from './utterances.ts';
 
-const FRAME = LIVE_SAMPLE_RATE / 100;
+/** The endpointer takes 16 kHz mono PCM. */
+const SAMPLE_RATE = 16000;
+
+const FRAME = SAMPLE_RATE / 100;
 const PAUSE_SECONDS = 0.25;
 /** Silence kept after the last word of an utterance (the rest starts the next one). */
 const TAIL_SECONDS = 0.15;
@@ -42,7 +44,7 @@ export interface Utterance {
 
 export class UtteranceEndpointer {
   readonly #emit: (utterance: Utterance) => void;
-  #buffer = new Int16Array(LIVE_SAMPLE_RATE * 4);
+  #buffer = new Int16Array(SAMPLE_RATE * 4);
   #length = 0;
   /** Recording position of `#buffer[0]`. */
   #start = 0;
@@ -94,23 +96,23 @@ export class UtteranceEndpointer {
   #decide(): void {
     if (this.#speechEnd < 0) {
       // Silence only: keep the last LEAD_SECONDS of it as the next utterance's lead-in.
-      const excess = this.#judged - LEAD_SECONDS * LIVE_SAMPLE_RATE;
-      if (excess >= LIVE_SAMPLE_RATE) this.#drop(excess - (excess % FRAME));
+      const excess = this.#judged - LEAD_SECONDS * SAMPLE_RATE;
+      if (excess >= SAMPLE_RATE) this.#drop(excess - (excess % FRAME));
       return;
     }
-    if (this.#judged - this.#speechEnd >= PAUSE_SECONDS * LIVE_SAMPLE_RATE) {
-      this.#take(this.#speechEnd + TAIL_SECONDS * LIVE_SAMPLE_RATE);
+    if (this.#judged - this.#speechEnd >= PAUSE_SECONDS * SAMPLE_RATE) {
+      this.#take(this.#speechEnd + TAIL_SECONDS * SAMPLE_RATE);
       return;
     }
-    if (this.#judged >= MAX_SECONDS * LIVE_SAMPLE_RATE) {
+    if (this.#judged >= MAX_SECONDS * SAMPLE_RATE) {
       const held = this.#buffer.subarray(0, this.#judged);
-      const [first] = planUtterances(held, { sampleRate: LIVE_SAMPLE_RATE, maxSeconds: MAX_SECONDS - 1 });
+      const [first] = planUtterances(held, { sampleRate: SAMPLE_RATE, maxSeconds: MAX_SECONDS - 1 });
       this.#take(Math.max(first?.end ?? this.#judged, this.#committedLength()));
     }
   }
 
   #committedLength(): number {
-    return Math.min(this.#judged, this.#speechEnd + TAIL_SECONDS * LIVE_SAMPLE_RATE);
+    return Math.min(this.#judged, this.#speechEnd + TAIL_SECONDS * SAMPLE_RATE);
   }
 
   #isSpeech(frame: Int16Array): boolean {
@@ -136,7 +138,7 @@ export class UtteranceEndpointer {
   }
 
   #drop(count: number): void {
-    const keep = Math.round(CONTEXT_SECONDS * LIVE_SAMPLE_RATE);
+    const keep = Math.round(CONTEXT_SECONDS * SAMPLE_RATE);
     const dropped = this.#buffer.subarray(Math.max(0, count - keep), count);
     const history = new Int16Array(Math.min(keep, this.#history.length + dropped.length));
     const old = history.length - dropped.length;
