@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/', label: 'Home', exact: true },
   { to: '/player', label: 'Player', exact: false },
   { to: '/stats', label: 'Stats', exact: false },
+  { to: '/words', label: 'Words', exact: false },
   { to: '/account', label: 'Account', exact: false },
 ] as const;
 
