@@ -81,7 +81,8 @@ export function AddWordForm({ pads }: { pads: readonly PadChoice[] }) {
         />
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <div>
+        {/* A long pad name must not widen the page: the select takes the row, never more. */}
+        <div className="w-full min-w-0 sm:w-auto sm:max-w-sm">
           <label
             htmlFor={padSelectId}
             className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200"
@@ -93,7 +94,7 @@ export function AddWordForm({ pads }: { pads: readonly PadChoice[] }) {
             value={padId}
             onChange={(event) => setPadId(event.target.value)}
             aria-invalid={fieldErrors.pad_id ? true : undefined}
-            className={`block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm max-sm:min-h-11 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`}
+            className={`block w-full truncate rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm max-sm:min-h-11 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`}
           >
             <option value="">All your pads</option>
             {pads.map((pad) => (
