@@ -39,6 +39,8 @@ export const API_ERROR_CODES = {
   vocabularyLimitReached: 'vocabulary_limit_reached',
   /** 409: the word is in the vocabulary already, for the same pad (or for all pads). */
   duplicateWord: 'duplicate_word',
+  /** 503: the speech model's dictionary is not installed, so pronunciations cannot be looked up or made. */
+  dictionaryUnavailable: 'dictionary_unavailable',
   serverError: 'server_error',
   /** 503: the audio store (S3) cannot be reached; the request changed nothing and may be retried. */
   storageUnavailable: 'storage_unavailable',

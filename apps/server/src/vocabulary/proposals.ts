@@ -8,6 +8,7 @@ import { vocabularyWordKey, type VocabularyProposal } from '@voxpad/shared/vocab
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import type { StockDictionary } from './stock-dictionary.ts';
+import { needingDictionary } from './vocabulary-problems.ts';
 import { correctedTexts, dismissedKeys, insertDismissal, listWords } from './vocabulary-repository.ts';
 
 /** Notes read, newest corrections first. */
@@ -52,7 +53,7 @@ export async function proposeWords(
   const dismissed = await dismissedKeys(db, userId);
   const proposals: VocabularyProposal[] = [];
   for (const [key, tally] of tallies) {
-    if (kept.has(key) || dismissed.has(key) || (await dictionary.has(key))) continue;
+    if (kept.has(key) || dismissed.has(key) || (await needingDictionary(() => dictionary.has(key)))) continue;
     proposals.push({ word: mostTyped(tally.spellings), count: tally.count, notes: tally.notes });
   }
   return proposals.sort((a, b) => b.count - a.count || a.word.localeCompare(b.word)).slice(0, PROPOSALS_MAX);

@@ -5,6 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 
+/** The model's dictionary cannot be read: not installed (a whisper-only server) or unreadable. */
+export class DictionaryUnavailableError extends Error {
+  constructor(options: { cause: unknown }) {
+    super('The speech model’s pronunciation dictionary cannot be read.', options);
+    this.name = 'DictionaryUnavailableError';
+  }
+}
+
 export class StockDictionary {
   #entries: Promise<ReadonlyMap<string, readonly string[]>> | undefined;
 
@@ -21,7 +29,13 @@ export class StockDictionary {
   }
 
   #load(): Promise<ReadonlyMap<string, readonly string[]>> {
-    this.#entries ??= readFile(this.path(), 'utf8').then(parseDictionary);
+    this.#entries ??= (async () => {
+      try {
+        return parseDictionary(await readFile(this.path(), 'utf8'));
+      } catch (error) {
+        throw new DictionaryUnavailableError({ cause: error });
+      }
+    })();
     // A failed read is tried again on the next call (the model may be installed meanwhile).
     this.#entries.catch(() => (this.#entries = undefined));
     return this.#entries;

@@ -17,7 +17,13 @@ import { newId } from '../lib/ids.ts';
 import { resolvePronunciation, type PronunciationRequest } from './pronunciation-resolver.ts';
 import type { StockDictionary } from './stock-dictionary.ts';
 import { parsePronunciations, presentWord } from './vocabulary-presenter.ts';
-import { duplicateWord, tooManyWords, unknownPad, unpronounceable } from './vocabulary-problems.ts';
+import {
+  duplicateWord,
+  needingDictionary,
+  tooManyWords,
+  unknownPad,
+  unpronounceable,
+} from './vocabulary-problems.ts';
 import {
   countWords,
   deleteWord,
@@ -143,7 +149,7 @@ async function checkScope(
 }
 
 async function pronounceOrRefuse(deps: VocabularySettings, request: PronunciationRequest) {
-  const resolved = await resolvePronunciation(request, deps.dictionary);
+  const resolved = await needingDictionary(() => resolvePronunciation(request, deps.dictionary));
   if (!resolved.ok) throw unpronounceable(resolved.unpronounceable, resolved.field);
   return resolved;
 }

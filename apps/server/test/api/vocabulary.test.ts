@@ -334,3 +334,21 @@ describe('what the decoder is given, and what goes with the account', () => {
     expect(await left('vocabulary_dismissals')).toBe(0);
   });
 });
+
+describe('a server without the speech model', () => {
+  it('takes typed phones, and says in words why it cannot make a pronunciation', async () => {
+    const bare = await startTestApp({ POCKETSPHINX_MODEL_DIR: '/nonexistent/model' });
+    try {
+      const { client } = await signedUpClient(bare.baseUrl);
+      const typed = await add(client, { word: 'varroa', pronunciation: 'V AE R OW AH' });
+      expect(typed.status, typed.text).toBe(201);
+      const made = await add(client, { word: 'nucs' });
+      expect(made.status).toBe(503);
+      expect(made.body.errors[0]).toMatchObject({ code: 'dictionary_unavailable' });
+      expect(made.body.errors[0]!.message).toContain('Type the word’s phones instead');
+      expect((await client.get('/api/v1/vocabulary/proposals/')).status).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
