@@ -84,6 +84,12 @@ const SCREENS: Screen[] = [
     url: () => `${base()}/stats`,
     ready: (target) => target.getByText('Words transcribed').waitFor(),
   },
+  {
+    // Issue 21: the vocabulary, with the place for what Voxpad has learnt.
+    name: 'words',
+    url: () => `${base()}/words`,
+    ready: (target) => target.getByText('Nothing to propose right now.').waitFor(),
+  },
 ];
 
 /** The account area's pages, each ready once its own title is set and its data has loaded. */

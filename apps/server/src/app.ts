@@ -52,6 +52,7 @@ import { createBlobStorage } from './storage/create-blob-storage.ts';
 import { periodicSweeps } from './maintenance/sweep-schedule.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
 import { createTranscriber } from './transcription/engine-factory.ts';
+import { resolveModel } from './transcription/pocketsphinx/model.ts';
 import { LiveDecoderPool } from './transcription/pocketsphinx/live-decoder-pool.ts';
 import { resolveWorkerEntry } from './transcription/worker-entry.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
@@ -65,6 +66,8 @@ import { registerProgressStream } from './jobs/progress-stream.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
 import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
+import { StockDictionary } from './vocabulary/stock-dictionary.ts';
+import { registerVocabularyRoutes } from './vocabulary/vocabulary-routes.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
 
 export interface App {
@@ -309,6 +312,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           safeguards: tokenSafeguards(authContext),
         });
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
+        registerVocabularyRoutes(scope, {
+          db,
+          // The pocketsphinx model's dictionary, whichever engine transcribes (ADR 0036).
+          dictionary: new StockDictionary(() => resolveModel(config.transcription.pocketsphinxModelDir).dict),
+          maxWords: config.vocabularyMaxWords,
+        });
         if (config.mail.devOutbox) registerDevOutboxRoutes(scope, { dir: outboxDir(config.dataDir) });
         done();
       },

@@ -20,6 +20,7 @@ import { Route as AuthenticatedPlayerRouteImport } from './routes/_authenticated
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthenticatedShareRouteImport } from './routes/_authenticated/share'
 import { Route as AuthenticatedStatsRouteImport } from './routes/_authenticated/stats'
+import { Route as AuthenticatedWordsRouteImport } from './routes/_authenticated/words'
 import { Route as AnonymousAuthInvalidKeyRouteImport } from './routes/_anonymous/auth/invalid-key'
 import { Route as AnonymousAuthLoginRouteImport } from './routes/_anonymous/auth/login'
 import { Route as AnonymousAuthPasskeySignupRouteImport } from './routes/_anonymous/auth/passkey-signup'
@@ -97,6 +98,11 @@ const AuthenticatedShareRoute = AuthenticatedShareRouteImport.update({
 const AuthenticatedStatsRoute = AuthenticatedStatsRouteImport.update({
   id: '/stats',
   path: '/stats',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedWordsRoute = AuthenticatedWordsRouteImport.update({
+  id: '/words',
+  path: '/words',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AnonymousAuthInvalidKeyRoute = AnonymousAuthInvalidKeyRouteImport.update({
@@ -247,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AuthenticatedProfileRoute
   '/share': typeof AuthenticatedShareRoute
   '/stats': typeof AuthenticatedStatsRoute
+  '/words': typeof AuthenticatedWordsRoute
   '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/auth/login': typeof AnonymousAuthLoginRoute
   '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
@@ -281,6 +288,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AuthenticatedProfileRoute
   '/share': typeof AuthenticatedShareRoute
   '/stats': typeof AuthenticatedStatsRoute
+  '/words': typeof AuthenticatedWordsRoute
   '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/auth/login': typeof AnonymousAuthLoginRoute
   '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
@@ -318,6 +326,7 @@ export interface FileRoutesById {
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/share': typeof AuthenticatedShareRoute
   '/_authenticated/stats': typeof AuthenticatedStatsRoute
+  '/_authenticated/words': typeof AuthenticatedWordsRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_anonymous/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/_anonymous/auth/login': typeof AnonymousAuthLoginRoute
@@ -356,6 +365,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/share'
     | '/stats'
+    | '/words'
     | '/auth/invalid-key'
     | '/auth/login'
     | '/auth/passkey-signup'
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/share'
     | '/stats'
+    | '/words'
     | '/auth/invalid-key'
     | '/auth/login'
     | '/auth/passkey-signup'
@@ -426,6 +437,7 @@ export interface FileRouteTypes {
     | '/_authenticated/profile'
     | '/_authenticated/share'
     | '/_authenticated/stats'
+    | '/_authenticated/words'
     | '/_authenticated/'
     | '/_anonymous/auth/invalid-key'
     | '/_anonymous/auth/login'
@@ -538,6 +550,13 @@ declare module '@tanstack/react-router' {
       path: '/stats'
       fullPath: '/stats'
       preLoaderRoute: typeof AuthenticatedStatsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/words': {
+      id: '/_authenticated/words'
+      path: '/words'
+      fullPath: '/words'
+      preLoaderRoute: typeof AuthenticatedWordsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_anonymous/auth/invalid-key': {
@@ -784,6 +803,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedShareRoute: typeof AuthenticatedShareRoute
   AuthenticatedStatsRoute: typeof AuthenticatedStatsRoute
+  AuthenticatedWordsRoute: typeof AuthenticatedWordsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedPadIdIndexRoute: typeof AuthenticatedPadIdIndexRoute
   AuthenticatedPadIdVoicenotesVidRoute: typeof AuthenticatedPadIdVoicenotesVidRoute
@@ -795,6 +815,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedShareRoute: AuthenticatedShareRoute,
   AuthenticatedStatsRoute: AuthenticatedStatsRoute,
+  AuthenticatedWordsRoute: AuthenticatedWordsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedPadIdIndexRoute: AuthenticatedPadIdIndexRoute,
   AuthenticatedPadIdVoicenotesVidRoute: AuthenticatedPadIdVoicenotesVidRoute,

@@ -35,6 +35,12 @@ export const API_ERROR_CODES = {
   tooManyApiTokens: 'too_many_api_tokens',
   /** 403: a sensitive change (creating an API token) needs the person to confirm it is them first. */
   reauthenticationRequired: 'reauthentication_required',
+  /** 409: the account holds VOCABULARY_MAX_WORDS words already; removing one makes room. */
+  vocabularyLimitReached: 'vocabulary_limit_reached',
+  /** 409: the word is in the vocabulary already, for the same pad (or for all pads). */
+  duplicateWord: 'duplicate_word',
+  /** 503: the speech model's dictionary is not installed, so pronunciations cannot be looked up or made. */
+  dictionaryUnavailable: 'dictionary_unavailable',
   serverError: 'server_error',
   /** 503: the audio store (S3) cannot be reached; the request changed nothing and may be retried. */
   storageUnavailable: 'storage_unavailable',

@@ -101,6 +101,8 @@ const envSchema = z.object({
   // Empty means unset, as `METRICS_TOKEN=${VAR:-}` in a compose file or unit gives.
   METRICS_TOKEN: unsetIfEmpty(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional()),
   API_TOKENS_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  // Words and phrases one account may keep in its vocabulary (ADR 0036).
+  VOCABULARY_MAX_WORDS: z.coerce.number().int().min(1).max(100_000).default(500),
   ACCOUNT_RATE_LIMITS: z
     .string()
     .optional()
@@ -213,6 +215,8 @@ export interface Config {
   };
   /** Personal API tokens one account may hold at once (expired ones do not count). */
   apiTokensMaxPerUser: number;
+  /** Words and phrases one account may keep in its vocabulary. */
+  vocabularyMaxWords: number;
   metricsToken: string | undefined;
   quotas: QuotaSettings;
   /** Where audio lives: local files, or an S3 bucket. */
@@ -423,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordHashCost: e.PASSWORD_HASH_COST,
     },
     apiTokensMaxPerUser: e.API_TOKENS_MAX_PER_USER,
+    vocabularyMaxWords: e.VOCABULARY_MAX_WORDS,
     metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,

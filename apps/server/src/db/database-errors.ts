@@ -33,3 +33,9 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     (typeof code === 'string' && UNREACHABLE_CODES.has(code)) || UNREACHABLE_MESSAGES.test(error.message)
   );
 }
+
+/** Whether an insert or update broke a unique index (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -246,6 +246,31 @@ export interface UploadsTable {
   expires_at: number;
 }
 
+/** A person's word or phrase and how it is said (migration 0018, ADR 0036); vocabulary/ only. */
+export interface VocabularyWordsTable {
+  id: string;
+  user_id: string;
+  /** Null: used in every pad of the owner. */
+  pad_id: string | null;
+  word: string;
+  /** The word trimmed and lower-cased: unique per owner among all-pad words, and per owner and pad. */
+  word_key: string;
+  /** JSON array of phone strings ("V AE R OW AH"). */
+  pronunciations: string;
+  source: 'dictionary' | 'sounds_like' | 'generated' | 'user';
+  sounds_like: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A word the person asked not to be proposed again (migration 0018). */
+export interface VocabularyDismissalsTable {
+  id: string;
+  user_id: string;
+  word_key: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -261,6 +286,8 @@ export interface Database {
   social_login_states: SocialLoginStatesTable;
   authenticators: AuthenticatorsTable;
   uploads: UploadsTable;
+  vocabulary_words: VocabularyWordsTable;
+  vocabulary_dismissals: VocabularyDismissalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -281,3 +308,4 @@ export type SocialAccountRow = Selectable<SocialAccountsTable>;
 export type SocialLoginStateRow = Selectable<SocialLoginStatesTable>;
 export type AuthenticatorRow = Selectable<AuthenticatorsTable>;
 export type UploadRow = Selectable<UploadsTable>;
+export type VocabularyWordRow = Selectable<VocabularyWordsTable>;

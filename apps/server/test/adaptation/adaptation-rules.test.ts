@@ -61,6 +61,12 @@ describe('espeak-ng IPA to the model phones', () => {
     expect(ipaToArpabet('kɜːdʒˈɛts')).toEqual(['K', 'ER', 'JH', 'EH', 'T', 'S']);
   });
 
+  it('maps syllabic consonants and the "ch" of Bach as the dictionary spells them', () => {
+    expect(ipaToArpabet('wˈɪʔn̩')).toEqual(['W', 'IH', 'T', 'AH', 'N']);
+    expect(ipaToArpabet('lˈaɪʔn̩z')).toEqual(['L', 'AY', 'T', 'AH', 'N', 'Z']);
+    expect(ipaToArpabet('kˈælənbˌɑːx')).toEqual(['K', 'AE', 'L', 'AH', 'N', 'B', 'AA', 'K']);
+  });
+
   it('refuses a symbol outside the model phone set', () => {
     expect(() => ipaToArpabet('ɬ')).toThrow(/unknown IPA symbol/);
   });

@@ -77,6 +77,15 @@ export async function makeInstallation(notes: number): Promise<Installation> {
       if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${res.text}`);
       uploaded.push(res.body);
     }
+    // Words of the vocabulary (migration 0018): one for the pad (copied after pads), one dismissal.
+    for (const word of [
+      { word: 'Varroa', pronunciation: 'V AE R OW AH', pad_id: pad.id },
+      { word: 'Langstroth', pronunciation: 'L AE NG S T R AO TH' },
+    ]) {
+      const res = await client.post('/api/v1/vocabulary/', word);
+      if (res.status !== 201) throw new Error(`adding a word answered ${res.status}: ${res.text}`);
+    }
+    await client.post('/api/v1/vocabulary/proposals/dismiss/', { word: 'nucs' });
     // One uploaded note has a transcript, for search to find on the copy.
     await app.db
       .updateTable('voice_notes')

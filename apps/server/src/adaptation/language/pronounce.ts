@@ -16,6 +16,10 @@ const IPA_TO_ARPABET: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['ɛɹ', ['EH', 'R']],
   ['ɪɹ', ['IH', 'R']],
   ['ʊɹ', ['UH', 'R']],
+  // Syllabic consonants: "witten" is wˈɪʔn̩ to espeak, W IH T AH N to the dictionary.
+  ['n̩', ['AH', 'N']],
+  ['l̩', ['AH', 'L']],
+  ['m̩', ['AH', 'M']],
   ['tʃ', ['CH']],
   ['dʒ', ['JH']],
   ['aɪ', ['AY']],
@@ -76,6 +80,8 @@ const IPA_TO_ARPABET: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['z', ['Z']],
   ['ʒ', ['ZH']],
   ['ʔ', ['T']],
+  // The "ch" of Bach and loch: the dictionary says K (B AA K).
+  ['x', ['K']],
 ];
 
 /** Marks that carry no phone: stress, length, syllable and tie marks. */

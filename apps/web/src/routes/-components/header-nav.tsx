@@ -5,11 +5,16 @@ const linkClasses = `inline-flex min-h-11 items-center rounded-md px-3 text-sm l
 const activeClasses = 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white';
 const active = { className: activeClasses, 'aria-current': 'page' } as const;
 
+/**
+ * `menuOnly`: in the phone menu, not the desktop row, which has no room left for its search box
+ * at 1024 px; there the account area links to it.
+ */
 const LINKS = [
-  { to: '/', label: 'Home', exact: true },
-  { to: '/player', label: 'Player', exact: false },
-  { to: '/stats', label: 'Stats', exact: false },
-  { to: '/account', label: 'Account', exact: false },
+  { to: '/', label: 'Home', exact: true, menuOnly: false },
+  { to: '/player', label: 'Player', exact: false, menuOnly: false },
+  { to: '/stats', label: 'Stats', exact: false, menuOnly: false },
+  { to: '/words', label: 'Your words', exact: false, menuOnly: true },
+  { to: '/account', label: 'Account', exact: false, menuOnly: false },
 ] as const;
 
 /** The app's main places; a row on wide screens, a column inside the phone menu. */
@@ -17,7 +22,7 @@ export function HeaderNav({ layout, onNavigate }: { layout: 'row' | 'column'; on
   return (
     <nav aria-label="Main">
       <ul className={layout === 'row' ? 'flex items-center gap-1' : 'flex flex-col gap-1'}>
-        {LINKS.map((link) => (
+        {LINKS.filter((link) => layout === 'column' || !link.menuOnly).map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}
