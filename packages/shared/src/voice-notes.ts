@@ -28,6 +28,20 @@ export const transcriptSegmentSchema = z.object({
 });
 export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
 
+/**
+ * Whether the owner reviewed the transcript (ADR 0037): `confirmed` (correct as it stands),
+ * `corrected` (they typed or restored their own text) or `none`. Only reviewed notes are
+ * learnt from. A new engine transcript sets it back to `none`.
+ */
+export const TRANSCRIPT_REVIEW_STATES = ['none', 'confirmed', 'corrected'] as const;
+export const transcriptReviewSchema = z.enum(TRANSCRIPT_REVIEW_STATES);
+export type TranscriptReview = z.infer<typeof transcriptReviewSchema>;
+
+/** `POST` confirms the note's transcript, `DELETE` takes the review back; both answer the note. */
+export function transcriptConfirmPath(padId: string, noteId: string): string {
+  return `/api/v1/pad/${padId}/voicenote/${noteId}/transcript/confirm/`;
+}
+
 export const voiceNoteSchema = z.object({
   id: z.string(),
   pad_id: z.string(),
@@ -53,6 +67,9 @@ export const voiceNoteSchema = z.object({
   engine: z.string().nullable().optional(),
   /** True once the transcript was edited by hand (a re-transcription keeps it as a version). */
   transcript_edited: z.boolean().optional(),
+  transcript_reviewed: transcriptReviewSchema.optional(),
+  /** When the transcript was confirmed or corrected; null while not reviewed. */
+  transcript_reviewed_at: z.string().nullable().optional(),
   /**
    * The transcript's beginning for lists, at most `VOICE_NOTE_LIMITS.snippetMax` characters,
    * cut at a word and ended with "…" when there is more; null until there is a transcript.
