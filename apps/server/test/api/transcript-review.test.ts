@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pad } from '@voxpad/shared/pads';
 import type { TranscriptVersionList } from '@voxpad/shared/transcripts';
-import { transcriptConfirmPath, type VoiceNote } from '@voxpad/shared/voice-notes';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import * as migration0019 from '../../src/db/migrations/0019-transcript-review.ts';
 import { learnableNotes } from '../../src/transcripts/learnable-notes.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
@@ -34,6 +34,8 @@ async function userWithPad() {
 }
 
 const notePath = (pad: Pad, id: string) => `/api/v1/pad/${pad.id}/voicenote/${id}/`;
+const transcriptConfirmPath = (padId: string, id: string) =>
+  `/api/v1/pad/${padId}/voicenote/${id}/transcript/confirm/`;
 
 async function uploaded(client: TestClient, pad: Pad): Promise<VoiceNote> {
   const res = await client.request<VoiceNote>('POST', `/api/v1/pad/${pad.id}/voicenote/`, {
