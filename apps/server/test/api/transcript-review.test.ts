@@ -10,9 +10,11 @@ import type { Pad } from '@voxpad/shared/pads';
 import type { TranscriptVersionList } from '@voxpad/shared/transcripts';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import * as migration0019 from '../../src/db/migrations/0019-transcript-review.ts';
+import { TranscriptionQueue } from '../../src/jobs/transcription-queue.ts';
 import { learnableNotes } from '../../src/transcripts/learnable-notes.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { currentBackend } from '../support/test-database.ts';
 import { completeTranscription } from '../support/transcripts.ts';
 import { toneWav } from '../support/wav.ts';
 
@@ -150,6 +152,13 @@ describe('confirm transcript', () => {
       errors: [
         { code: 'transcription_in_progress', message: expect.stringMatching(/still being transcribed/) },
       ],
+    });
+    const queue = new TranscriptionQueue(server.db, currentBackend());
+    expect(await queue.failUnclaimed(waiting.id, 'This recording could not be read.')).toBe(true);
+    const failed = await confirm(client, waiting);
+    expect(failed.status).toBe(409);
+    expect(failed.body).toMatchObject({
+      errors: [{ code: 'no_transcript', message: 'This voice note has no transcript to confirm yet.' }],
     });
   });
 
