@@ -115,6 +115,12 @@ export function VoiceNotePlayer({
   }, [words]);
   // Where a review's replay of a word stops (seconds), or null while playing freely.
   const stopAtRef = useRef<number | null>(null);
+  /** A replay (perhaps slower) is over or was interrupted: back to the chosen speed. */
+  const endReplay = useCallback((audio: HTMLAudioElement) => {
+    if (stopAtRef.current === null) return;
+    stopAtRef.current = null;
+    audio.playbackRate = audio.defaultPlaybackRate;
+  }, []);
 
   // Follow the playhead every frame while playing; React skips renders when nothing changed.
   useEffect(() => {
@@ -143,11 +149,7 @@ export function VoiceNotePlayer({
       setPlaying(false);
       cancelAnimationFrame(frame);
       sync();
-      // A replay (perhaps slower) is over: back to the chosen speed.
-      if (stopAtRef.current !== null) {
-        stopAtRef.current = null;
-        audio.playbackRate = audio.defaultPlaybackRate;
-      }
+      endReplay(audio);
     };
     const onMetadata = () => {
       if (Number.isFinite(audio.duration)) setMediaDuration(audio.duration);
@@ -169,7 +171,7 @@ export function VoiceNotePlayer({
       audio.removeEventListener('loadedmetadata', onMetadata);
       audio.removeEventListener('durationchange', onMetadata);
     };
-  }, []);
+  }, [endReplay]);
 
   // Loading a source resets the speed to the default one, so both are set.
   useEffect(() => {
@@ -200,13 +202,18 @@ export function VoiceNotePlayer({
   const ready = waveform.status === 'ready';
   const duration = mediaDuration ?? (ready ? waveform.duration : (note.duration_seconds ?? 0));
 
-  const seek = useCallback((seconds: number) => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    audio.currentTime = seconds;
-    setCurrentTime(seconds);
-    setActive(wordAt(wordsRef.current, seconds));
-  }, []);
+  const seek = useCallback(
+    (seconds: number) => {
+      const audio = audioRef.current;
+      if (!audio) return;
+      // Moving elsewhere ends a review's replay; a new replay sets its own end after this.
+      endReplay(audio);
+      audio.currentTime = seconds;
+      setCurrentTime(seconds);
+      setActive(wordAt(wordsRef.current, seconds));
+    },
+    [endReplay],
+  );
 
   const skip = useCallback(
     (by: number) => {
