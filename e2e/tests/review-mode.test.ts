@@ -3,13 +3,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { displayTokens } from '../../apps/web/src/features/voice-notes/utils/transcript-display.ts';
 import { transcriptWords } from '../../apps/web/src/features/voice-notes/utils/transcript-words.ts';
 import { uncertainTokens } from '../../apps/web/src/features/voice-notes/utils/uncertain-words.ts';
 import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { measurePhoneLayout } from '../support/phone-layout.ts';
 import { speak } from '../support/speech.ts';
 
 /**
@@ -24,6 +25,7 @@ const SECOND = 'write down the phone number of the new doctor';
 
 let server: RunningServer;
 let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 let workDir: string;
 let noteUrl: string;
@@ -69,7 +71,7 @@ beforeAll(async () => {
 
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   collectConsoleErrors(page, consoleErrors);
 
@@ -187,6 +189,26 @@ describe('review mode, in Chromium', () => {
       .getByRole('group', { name: 'Transcript' })
       .getByRole('button', { name: 'oatmeal', exact: true })
       .waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('fits review mode, the word being fixed included, on a 360 px phone with 44 px controls', async () => {
+    const phone = await context.newPage();
+    collectConsoleErrors(phone, consoleErrors);
+    await phone.setViewportSize({ width: 360, height: 780 });
+    await phone.goto(noteUrl);
+    await phone.getByRole('slider', { name: 'Position in the recording' }).waitFor();
+    await phone.getByRole('button', { name: 'Review', exact: true }).click();
+    await phone.getByRole('region', { name: 'Review' }).getByRole('button', { name: 'Fix word' }).click();
+    await phone.getByLabel(/^Correct the word/).waitFor();
+    const layout = await measurePhoneLayout(
+      phone,
+      'main a, main button, main select, main input, main [role="slider"]',
+    );
+    expect(layout.width).toBe(layout.viewport);
+    expect(layout.small).toEqual([]);
+    await phone.keyboard.press('Escape');
+    await phone.close();
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ export function ReviewWordEditor({ text, saving, error, onSave, onCancel }: Revi
             onCancel();
           }
         }}
-        className={`rounded border border-indigo-400 bg-white px-1 leading-7 text-slate-900 dark:border-indigo-400 dark:bg-slate-950 dark:text-slate-50 ${focusRing}`}
+        className={`rounded border border-indigo-400 bg-white px-1 leading-7 max-sm:min-h-11 text-slate-900 dark:border-indigo-400 dark:bg-slate-950 dark:text-slate-50 ${focusRing}`}
       />
       {error ? (
         <span id={`${id}-error`} role="alert" className="text-xs text-red-700 dark:text-red-300">
