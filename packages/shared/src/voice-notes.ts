@@ -28,6 +28,22 @@ export const transcriptSegmentSchema = z.object({
 });
 export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
 
+/**
+ * Whether the owner reviewed the transcript (ADR 0037): `confirmed` (correct as it stands),
+ * `corrected` (they typed or restored their own text) or `none`. Only reviewed notes are
+ * learnt from. A new engine transcript sets it back to `none`.
+ */
+export const TRANSCRIPT_REVIEW_STATES = ['none', 'confirmed', 'corrected'] as const;
+export const transcriptReviewSchema = z.enum(TRANSCRIPT_REVIEW_STATES);
+export type TranscriptReview = z.infer<typeof transcriptReviewSchema>;
+
+/**
+ * A word the recogniser is less sure of than this (its `confidence`) is marked uncertain and
+ * visited by the review. Picked from data (ADR 0037): on the WER corpus it flags about 17 words
+ * in 100 and catches more than half of the wrong ones; higher thresholds add mostly right words.
+ */
+export const UNCERTAIN_WORD_CONFIDENCE = 0.4;
+
 export const voiceNoteSchema = z.object({
   id: z.string(),
   pad_id: z.string(),
@@ -53,6 +69,9 @@ export const voiceNoteSchema = z.object({
   engine: z.string().nullable().optional(),
   /** True once the transcript was edited by hand (a re-transcription keeps it as a version). */
   transcript_edited: z.boolean().optional(),
+  transcript_reviewed: transcriptReviewSchema.optional(),
+  /** When the transcript was confirmed or corrected; null while not reviewed. */
+  transcript_reviewed_at: z.string().nullable().optional(),
   /**
    * The transcript's beginning for lists, at most `VOICE_NOTE_LIMITS.snippetMax` characters,
    * cut at a word and ended with "…" when there is more; null until there is a transcript.

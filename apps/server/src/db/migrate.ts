@@ -18,6 +18,7 @@ import * as cacheSignals from './migrations/0015-cache-signals.ts';
 import * as versionEngine from './migrations/0016-version-engine.ts';
 import * as readableTranscripts from './migrations/0017-readable-transcripts.ts';
 import * as vocabulary from './migrations/0018-vocabulary.ts';
+import * as transcriptReview from './migrations/0019-transcript-review.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016-version-engine': versionEngine,
   '0017-readable-transcripts': readableTranscripts,
   '0018-vocabulary': vocabulary,
+  '0019-transcript-review': transcriptReview,
 };
 
 const provider: MigrationProvider = {

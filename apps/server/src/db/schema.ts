@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { TranscriptReview } from '@voxpad/shared/voice-notes';
 
 /**
  * Table types shared by both dialects. Times are epoch milliseconds (bigint), booleans are
@@ -162,6 +163,13 @@ export interface VoiceNoteJobColumns {
   engine: string | null;
 }
 
+/** Whether the owner reviewed the transcript (migration 0019, ADR 0037); the transcript store writes it. */
+export interface VoiceNoteReviewColumns {
+  transcript_reviewed: Generated<TranscriptReview>;
+  /** Epoch milliseconds of the review; null while `none`. */
+  transcript_reviewed_at: number | null;
+}
+
 /** Earlier transcripts of a note: engine results and hand-edited text they replaced. */
 export interface TranscriptVersionsTable {
   id: string;
@@ -275,7 +283,7 @@ export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
   pads: PadsTable;
-  voice_notes: VoiceNotesTable & VoiceNoteJobColumns & VoiceNoteSearchColumns;
+  voice_notes: VoiceNotesTable & VoiceNoteJobColumns & VoiceNoteReviewColumns & VoiceNoteSearchColumns;
   transcript_versions: TranscriptVersionsTable;
   email_verifications: EmailVerificationsTable;
   email_addresses: EmailAddressesTable;
@@ -296,7 +304,7 @@ export type SessionRow = Selectable<SessionsTable>;
 export type PadRow = Selectable<PadsTable>;
 export type PadUpdate = Updateable<PadsTable>;
 export type NewPad = Insertable<PadsTable>;
-export type VoiceNoteRow = Selectable<VoiceNotesTable & VoiceNoteJobColumns>;
+export type VoiceNoteRow = Selectable<VoiceNotesTable & VoiceNoteJobColumns & VoiceNoteReviewColumns>;
 export type VoiceNoteJobRow = VoiceNoteRow & Selectable<VoiceNoteJobColumns>;
 export type TranscriptVersionRow = Selectable<TranscriptVersionsTable>;
 export type NewVoiceNote = Insertable<VoiceNotesTable>;

@@ -15,6 +15,9 @@
  *   new transcript and tells the note from the pad's others (note-title.ts); a title a person
  *   gave stays.
  * - The word count statistics add up is counted from the text people keep (transcript-words.ts).
+ * - Whether the owner reviewed the transcript (ADR 0037) follows the text: typed text, or a
+ *   restored typed version, is `corrected`; an engine's text is not reviewed (`none`) until the
+ *   owner confirms it (`confirmed`). Only reviewed notes are learnt from.
  * - An engine's words are made readable here, by the owner's "format transcripts" setting
  *   (readable-transcript.ts, ADR 0033), and every transcript written keeps its spoken forms
  *   beside it for search ("four hundred" finds "$400").
@@ -108,6 +111,42 @@ export async function restoreVersion(
   return true;
 }
 
+/**
+ * The owner says the transcript is right as it stands: `confirmed`, or `corrected` when it is
+ * their own text. False when the note has no transcript or is being transcribed.
+ */
+export async function confirmTranscript(trx: Db, note: NoteRef, now = Date.now()): Promise<boolean> {
+  const result = await trx
+    .updateTable('voice_notes')
+    .set((eb) => ({
+      transcript_reviewed: eb
+        .case()
+        .when('transcript_edited', '=', 1)
+        .then('corrected' as const)
+        .else('confirmed' as const)
+        .end(),
+      transcript_reviewed_at: now,
+      updated_at: now,
+    }))
+    .where('id', '=', note.id)
+    .where('owner_id', '=', note.ownerId)
+    .where('status', 'in', ['done', 'failed'])
+    .where('transcript', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The owner takes a review back: the note is no longer learnt from. False when there is no such note. */
+export async function withdrawReview(trx: Db, note: NoteRef, now = Date.now()): Promise<boolean> {
+  const result = await trx
+    .updateTable('voice_notes')
+    .set({ transcript_reviewed: 'none', transcript_reviewed_at: null, updated_at: now })
+    .where('id', '=', note.id)
+    .where('owner_id', '=', note.ownerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The one statement that changes a transcript; a derived title follows it. */
 async function write(trx: Db, note: NoteRef, text: Text, flags: { edited: boolean }, now: number) {
   const result = await trx
@@ -118,6 +157,8 @@ async function write(trx: Db, note: NoteRef, text: Text, flags: { edited: boolea
       spoken_transcript: spokenTranscript(text.text, parseSegments(text.segments)),
       word_count: countWords(text.text),
       transcript_edited: flags.edited ? 1 : 0,
+      transcript_reviewed: flags.edited ? 'corrected' : 'none',
+      transcript_reviewed_at: flags.edited ? now : null,
       updated_at: now,
     })
     .where('id', '=', note.id)

@@ -27,6 +27,8 @@ export function presentVoiceNote(row: VoiceNoteRow): VoiceNote {
     language: row.language,
     engine: row.engine,
     transcript_edited: row.transcript_edited === 1,
+    transcript_reviewed: row.transcript_reviewed,
+    transcript_reviewed_at: row.transcript_reviewed_at === null ? null : toIso(row.transcript_reviewed_at),
     snippet: transcriptSnippet(
       row.transcript?.slice(0, SNIPPET_SOURCE_CHARS) ?? null,
       VOICE_NOTE_LIMITS.snippetMax,

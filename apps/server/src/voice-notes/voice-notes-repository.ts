@@ -27,6 +27,8 @@ export const VOICE_NOTE_COLUMNS = [
   'voice_notes.lease_expires_at',
   'voice_notes.progress',
   'voice_notes.transcript_edited',
+  'voice_notes.transcript_reviewed',
+  'voice_notes.transcript_reviewed_at',
   'voice_notes.language',
   'voice_notes.engine',
   'voice_notes.created_at',

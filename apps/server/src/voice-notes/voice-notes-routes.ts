@@ -9,6 +9,7 @@ import { requireUserId } from '../http/require-user.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { sendAudio } from './audio-response.ts';
 import type { FilingSettings } from './file-within-quota.ts';
+import { confirmNoteTranscript, withdrawNoteReview } from './transcript-review.ts';
 import { uploadVoiceNote } from './upload-voice-note.ts';
 import { presentRecentVoiceNote, presentVoiceNote } from './voice-note-presenter.ts';
 import { findVoiceNote, listRecentVoiceNotes, listVoiceNotes } from './voice-notes-repository.ts';
@@ -79,6 +80,17 @@ export function registerVoiceNoteRoutes(app: FastifyInstance, deps: FilingSettin
     const { padId, noteId } = request.params;
     await deleteVoiceNote({ ...deps, log: request.log }, ownerId, padId, noteId);
     return reply.status(204).send();
+  });
+
+  // "Confirm transcript" (ADR 0037); DELETE takes it back.
+  app.post<NoteParams>('/pad/:padId/voicenote/:noteId/transcript/confirm/', async (request) => {
+    const ownerId = await requireUserId(request);
+    return confirmNoteTranscript(deps.db, ownerId, request.params.padId, request.params.noteId);
+  });
+
+  app.delete<NoteParams>('/pad/:padId/voicenote/:noteId/transcript/confirm/', async (request) => {
+    const ownerId = await requireUserId(request);
+    return withdrawNoteReview(deps.db, ownerId, request.params.padId, request.params.noteId);
   });
 
   app.get<NoteParams>('/pad/:padId/voicenote/:noteId/audio/', async (request, reply) => {

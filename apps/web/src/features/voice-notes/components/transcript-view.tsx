@@ -1,12 +1,28 @@
 import type { TranscriptWord } from '@voxpad/shared/voice-notes';
-import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { focusRing } from '../../../components/ui/button.tsx';
 import { formatClock } from '../../../lib/format-duration.ts';
 import { tokenOfWord } from '../utils/transcript-display.ts';
 import { transcriptParagraphs } from '../utils/transcript-paragraphs.ts';
+import { isUncertain } from '../utils/uncertain-words.ts';
 
-/** Words the recogniser was unsure of are marked, never hidden. */
-export const LOW_CONFIDENCE = 0.5;
+/** Review mode's hold on the transcript (ADR 0037): the word under review, and its editor. */
+export interface TranscriptReviewView {
+  /** Display token under review, -1 for none. */
+  current: number;
+  /** Shown in place of the word under review while it is being fixed. */
+  editor: ReactNode | null;
+  /** The word under review takes focus each time this changes. */
+  focusRequest: number;
+}
 
 export interface TranscriptViewProps {
   words: readonly TranscriptWord[];
@@ -19,6 +35,7 @@ export interface TranscriptViewProps {
   /** The address of a moment, so a timestamp is also a link to open or share. */
   timeHref: (seconds: number) => string;
   labelledBy: string;
+  review?: TranscriptReviewView | undefined;
 }
 
 /**
@@ -33,14 +50,28 @@ export function TranscriptView({
   onPlayFrom,
   timeHref,
   labelledBy,
+  review,
 }: TranscriptViewProps) {
   const tokenRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const [focusIndex, setFocusIndex] = useState(0);
   const paragraphs = useMemo(() => transcriptParagraphs(words, transcript), [words, transcript]);
   const tokens = useMemo(() => paragraphs.flatMap((paragraph) => paragraph.tokens), [paragraphs]);
   const activeToken = tokenOfWord(tokens, active);
-  const tabStop = activeToken >= 0 ? activeToken : Math.min(focusIndex, Math.max(0, tokens.length - 1));
-  const hasUncertain = tokens.some((token) => token.confidence < LOW_CONFIDENCE);
+  const reviewed = review?.current ?? -1;
+  const tabStop =
+    reviewed >= 0
+      ? reviewed
+      : activeToken >= 0
+        ? activeToken
+        : Math.min(focusIndex, Math.max(0, tokens.length - 1));
+  const hasUncertain = tokens.some(isUncertain);
+
+  // Moving to a word in review mode, or coming back from fixing it, focuses it.
+  const focusRequest = review?.focusRequest ?? 0;
+  const editing = review?.editor != null;
+  useEffect(() => {
+    if (reviewed >= 0 && !editing) tokenRefs.current[reviewed]?.focus();
+  }, [focusRequest, reviewed, editing]);
 
   function choose(seconds: number, wordIndex: number) {
     setFocusIndex(Math.max(0, tokenOfWord(tokens, wordIndex)));
@@ -97,7 +128,11 @@ export function TranscriptView({
             <p className="min-w-0 leading-8 break-words">
               {paragraph.tokens.map((token, offset) => {
                 const index = (offsets[paragraphIndex] ?? 0) + offset;
-                const uncertain = token.confidence < LOW_CONFIDENCE;
+                const uncertain = isUncertain(token);
+                const underReview = index === reviewed;
+                if (underReview && review?.editor) {
+                  return <span key={`${token.start}-${token.first}`}>{review.editor} </span>;
+                }
                 return (
                   <span key={`${token.start}-${token.first}`}>
                     <button
@@ -108,6 +143,7 @@ export function TranscriptView({
                       tabIndex={index === tabStop ? 0 : -1}
                       aria-current={index === activeToken ? 'true' : undefined}
                       data-start={token.start}
+                      data-review-current={underReview ? 'true' : undefined}
                       title={`Play from ${formatClock(token.start)}${uncertain ? ' (uncertain)' : ''}`}
                       onClick={() => choose(token.start, token.first)}
                       onKeyDown={(event) => onTokenKeyDown(event, index)}
@@ -115,7 +151,11 @@ export function TranscriptView({
                         index === activeToken
                           ? 'bg-amber-200 text-slate-950 dark:bg-amber-500/40 dark:text-white'
                           : ''
-                      } ${uncertain ? 'underline decoration-slate-400 decoration-dotted underline-offset-4' : ''}`}
+                      } ${uncertain ? 'underline decoration-slate-400 decoration-dotted underline-offset-4' : ''} ${
+                        underReview
+                          ? 'outline-2 outline-offset-1 outline-indigo-600 dark:outline-indigo-400'
+                          : ''
+                      }`}
                     >
                       {token.text}
                       {uncertain ? <span className="sr-only"> (uncertain)</span> : null}

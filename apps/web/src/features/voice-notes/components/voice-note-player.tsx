@@ -16,9 +16,14 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { formatClock } from '../../../lib/format-duration.ts';
 import { clampRate } from '../../../lib/playback.ts';
 import { NOTE_SHORTCUTS, usePlayerShortcuts } from '../hooks/use-player-shortcuts.ts';
+import { useReviewMode } from '../hooks/use-review-mode.ts';
 import { useWaveform } from '../hooks/use-waveform.ts';
+import { displayTokens } from '../utils/transcript-display.ts';
 import { activeWordIndex, transcriptWords, wordsSayTranscript } from '../utils/transcript-words.ts';
+import { SLOW_RATE } from '../utils/uncertain-words.ts';
 import { PlaybackControls } from './playback-controls.tsx';
+import { ReviewBar } from './review-bar.tsx';
+import { ReviewWordEditor } from './review-word-editor.tsx';
 import { TranscriptView } from './transcript-view.tsx';
 import { EditTranscriptForm } from './voice-note-editors.tsx';
 import { Waveform } from './waveform.tsx';
@@ -102,11 +107,20 @@ export function VoiceNotePlayer({
   const rate = rateProp ?? ownRate;
   const changeRate = onRateChange ?? ((next: number) => setOwnRate(clampRate(next)));
   const [editing, setEditing] = useState(false);
+  const reviewButtonRef = useRef<HTMLButtonElement>(null);
   // Media event handlers below outlive renders; they read the latest words through this ref.
   const wordsRef = useRef(words);
   useEffect(() => {
     wordsRef.current = words;
   }, [words]);
+  // Where a review's replay of a word stops (seconds), or null while playing freely.
+  const stopAtRef = useRef<number | null>(null);
+  /** A replay (perhaps slower) is over or was interrupted: back to the chosen speed. */
+  const endReplay = useCallback((audio: HTMLAudioElement) => {
+    if (stopAtRef.current === null) return;
+    stopAtRef.current = null;
+    audio.playbackRate = audio.defaultPlaybackRate;
+  }, []);
 
   // Follow the playhead every frame while playing; React skips renders when nothing changed.
   useEffect(() => {
@@ -119,6 +133,11 @@ export function VoiceNotePlayer({
     };
     const tick = () => {
       sync();
+      const stopAt = stopAtRef.current;
+      if (stopAt !== null && audio.currentTime >= stopAt) {
+        audio.pause();
+        return;
+      }
       frame = requestAnimationFrame(tick);
     };
     const start = () => {
@@ -130,6 +149,7 @@ export function VoiceNotePlayer({
       setPlaying(false);
       cancelAnimationFrame(frame);
       sync();
+      endReplay(audio);
     };
     const onMetadata = () => {
       if (Number.isFinite(audio.duration)) setMediaDuration(audio.duration);
@@ -151,7 +171,7 @@ export function VoiceNotePlayer({
       audio.removeEventListener('loadedmetadata', onMetadata);
       audio.removeEventListener('durationchange', onMetadata);
     };
-  }, []);
+  }, [endReplay]);
 
   // Loading a source resets the speed to the default one, so both are set.
   useEffect(() => {
@@ -182,13 +202,18 @@ export function VoiceNotePlayer({
   const ready = waveform.status === 'ready';
   const duration = mediaDuration ?? (ready ? waveform.duration : (note.duration_seconds ?? 0));
 
-  const seek = useCallback((seconds: number) => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    audio.currentTime = seconds;
-    setCurrentTime(seconds);
-    setActive(wordAt(wordsRef.current, seconds));
-  }, []);
+  const seek = useCallback(
+    (seconds: number) => {
+      const audio = audioRef.current;
+      if (!audio) return;
+      // Moving elsewhere ends a review's replay; a new replay sets its own end after this.
+      endReplay(audio);
+      audio.currentTime = seconds;
+      setCurrentTime(seconds);
+      setActive(wordAt(wordsRef.current, seconds));
+    },
+    [endReplay],
+  );
 
   const skip = useCallback(
     (by: number) => {
@@ -222,6 +247,44 @@ export function VoiceNotePlayer({
     },
     [seek],
   );
+
+  const replay = useCallback(
+    (from: number, to: number, slow: boolean) => {
+      const audio = audioRef.current;
+      if (!audio) return;
+      seek(from);
+      stopAtRef.current = to;
+      audio.playbackRate = slow ? SLOW_RATE : audio.defaultPlaybackRate;
+      if (audio.paused) audio.play().catch(() => undefined);
+    },
+    [seek],
+  );
+  const reviewPlayer = useMemo(
+    () => ({ replay, duration: note.duration_seconds }),
+    [replay, note.duration_seconds],
+  );
+  const review = useReviewMode(note, words, reviewPlayer);
+  const canReview = editable && words.length > 0 && note.status === 'done';
+  // Leaving review mode puts focus back on its button.
+  const wasReviewing = useRef(false);
+  useEffect(() => {
+    if (wasReviewing.current && !review.reviewing) {
+      requestAnimationFrame(() => reviewButtonRef.current?.focus());
+    }
+    wasReviewing.current = review.reviewing;
+  }, [review.reviewing]);
+  const reviewWord = review.reviewing ? review.current : -1;
+  const reviewEditor =
+    review.reviewing && review.editing ? (
+      <ReviewWordEditor
+        key={`${reviewWord}-${note.updated_at}`}
+        text={displayTokens(words)[reviewWord]?.text ?? ''}
+        saving={review.saving}
+        error={review.error}
+        onSave={review.saveWord}
+        onCancel={review.cancelEdit}
+      />
+    ) : null;
 
   const timeHref = useCallback(
     (seconds: number) =>
@@ -296,8 +359,13 @@ export function VoiceNotePlayer({
           <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-slate-50">
             Transcript
           </h2>
-          {editing ? null : (
+          {editing || review.reviewing ? null : (
             <div className="flex flex-wrap gap-2">
+              {canReview ? (
+                <Button ref={reviewButtonRef} variant="secondary" onClick={review.start}>
+                  Review
+                </Button>
+              ) : null}
               {editable ? (
                 <Button ref={editButtonRef} variant="secondary" onClick={() => setEditing(true)}>
                   Edit transcript
@@ -307,10 +375,18 @@ export function VoiceNotePlayer({
             </div>
           )}
         </div>
+        {review.reviewing && !editing ? (
+          <ReviewBar review={review} reviewed={note.transcript_reviewed ?? 'none'} />
+        ) : null}
         {editing ? (
           <EditTranscriptForm note={note} onDone={stopEditing} />
         ) : words.length > 0 ? (
           <TranscriptView
+            review={
+              review.reviewing
+                ? { current: reviewWord, editor: reviewEditor, focusRequest: review.focusRequest }
+                : undefined
+            }
             words={words}
             transcript={note.transcript}
             active={active}
