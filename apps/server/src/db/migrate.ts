@@ -17,6 +17,7 @@ import * as uploads from './migrations/0014-uploads.ts';
 import * as cacheSignals from './migrations/0015-cache-signals.ts';
 import * as versionEngine from './migrations/0016-version-engine.ts';
 import * as readableTranscripts from './migrations/0017-readable-transcripts.ts';
+import * as adaptation from './migrations/0020-adaptation.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015-cache-signals': cacheSignals,
   '0016-version-engine': versionEngine,
   '0017-readable-transcripts': readableTranscripts,
+  '0020-adaptation': adaptation,
 };
 
 const provider: MigrationProvider = {

@@ -25,6 +25,7 @@ export const COPIED_TABLES = [
   { name: 'social_login_states', key: 'state_hash' },
   { name: 'authenticators', key: 'id' },
   { name: 'uploads', key: 'id' },
+  { name: 'adaptation_states', key: 'user_id' },
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to the schema but not above fails to compile here instead of being left behind. */
