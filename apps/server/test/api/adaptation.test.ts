@@ -5,13 +5,14 @@
  * DELETE and, once the account is gone, by the sweeper. The builder is driven by hand here (the
  * test app runs the API role only), exactly as a worker process's loop drives it.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdaptationState } from '@voxpad/shared/adaptation';
 import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { AdaptationRunner } from '../../src/adaptation/builder/adaptation-runner.ts';
 import { editedNotesSource } from '../../src/adaptation/builder/learnable-source.ts';
+import { PersonalModelCache } from '../../src/adaptation/loading/personal-model-cache.ts';
 import { AdaptationQueue } from '../../src/adaptation/state/adaptation-queue.ts';
 import { sweep } from '../../src/maintenance/sweeper.ts';
 import { FixtureDir, speak } from '../transcription/support/speech.ts';
@@ -163,6 +164,21 @@ describe('a real build', () => {
     const keys = await blobsOf(userId);
     expect(keys.some((key) => key.endsWith('/manifest.json'))).toBe(true);
     expect(keys.length).toBeGreaterThan(5);
+
+    // Any process loads it from blob storage into its own folder.
+    const cache = new PersonalModelCache({
+      storage: server.storage,
+      queue: new AdaptationQueue(server.db, currentBackend()),
+      dir: `${server.dataDir}/models/cache`,
+      stockDir: server.config.transcription.pocketsphinxModelDir,
+      maxModels: 1,
+    });
+    const loaded = await cache.load(userId);
+    expect(loaded?.decoderModel.hmm.startsWith(loaded.dir)).toBe(true);
+    expect(existsSync(loaded?.decoderModel.personalLm?.path ?? '')).toBe(true);
+    expect(readFileSync(loaded?.decoderModel.dict ?? '', 'utf8')).toMatch(/^varroa /m);
+    await cache.close();
+    expect(existsSync(loaded?.dir ?? '')).toBe(false);
 
     expect((await client.request('DELETE', '/api/v1/adaptation/')).status).toBe(204);
     expect(await blobsOf(userId)).toEqual([]);
