@@ -47,6 +47,10 @@ import { RateLimiter } from './rate-limit/rate-limiter.ts';
 import { QuotaGuard } from './quotas/quota-guard.ts';
 import { registerSearchRoutes } from './search/search-routes.ts';
 import { registerSettingsRoutes } from './settings/settings-routes.ts';
+import { AdaptationQueue } from './adaptation/state/adaptation-queue.ts';
+import { AdaptationRunner } from './adaptation/builder/adaptation-runner.ts';
+import { editedNotesSource } from './adaptation/builder/learnable-source.ts';
+import { registerAdaptationRoutes } from './adaptation/routes/adaptation-routes.ts';
 import { registerStatsRoutes } from './stats/stats-routes.ts';
 import { createBlobStorage } from './storage/create-blob-storage.ts';
 import { periodicSweeps } from './maintenance/sweep-schedule.ts';
@@ -75,6 +79,8 @@ export interface App {
   db: Db;
   storage: BlobStorage;
   runner: TranscriptionRunner | undefined;
+  /** The adaptation builder of a worker process (ADR 0038). */
+  adaptation: AdaptationRunner | undefined;
   /** Mails sent after responses (API role only); tests drain it to know all mail went out. */
   mail: MailQueue | undefined;
 }
@@ -188,6 +194,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       () => transcriber.close(),
     );
   }
+  const adaptationQueue = new AdaptationQueue(db, config.database.kind);
+  let adaptation: AdaptationRunner | undefined;
+  if (config.roles.worker && config.adaptation.enabled && config.transcription.engine === 'pocketsphinx') {
+    adaptation = new AdaptationRunner({
+      queue: adaptationQueue,
+      source: editedNotesSource(db),
+      storage,
+      stock: {
+        dir: config.transcription.pocketsphinxModelDir,
+        trainableDir: path.join(config.dataDir, 'models', '_stock'),
+      },
+      log: app.log.child({ component: 'adaptation' }),
+      minAudioSeconds: config.adaptation.minAudioSeconds,
+      maxDurationSeconds: config.maxDurationSeconds,
+      thresholds: {
+        seconds: config.adaptation.rebuildAfterSeconds,
+        words: config.adaptation.rebuildAfterWords,
+      },
+      leaseMs: config.adaptation.leaseMs,
+      pollMs: config.jobPollMs,
+      checkIntervalMs: config.adaptation.checkIntervalMs,
+    });
+    const builder = adaptation;
+    shutdownSteps.unshift(() => builder.stop());
+  }
 
   await app.register(cookie);
   // Live transcription sockets; one frame of audio is at most 1 MiB (about 30 s of 16 kHz PCM).
@@ -293,6 +324,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         });
         registerStatsRoutes(scope, { db, quotas });
         registerSettingsRoutes(scope, { db });
+        registerAdaptationRoutes(scope, {
+          queue: adaptationQueue,
+          storage,
+          onQueued: () => adaptation?.wake(),
+        });
         registerTranscriptRoutes(scope, { db });
         registerJobRoutes(scope, {
           db,
@@ -341,5 +377,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   runner?.start();
-  return { app, db, storage, runner, mail };
+  adaptation?.start();
+  return { app, db, storage, runner, adaptation, mail };
 }

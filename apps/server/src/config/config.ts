@@ -152,6 +152,15 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: unsetIfEmpty(z.string().optional()),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   // Fractions allowed, for tests that sweep right after a crash; 0 stays refused.
+  // Adaptation to one person (ADR 0038): corrected audio needed before the voice is learnt, new
+  // material that starts a rebuild by itself, and the per-process cache of loaded personal models.
+  ADAPTATION: z.enum(['on', 'off']).default('on'),
+  ADAPTATION_MIN_AUDIO_SECONDS: z.coerce.number().min(0).max(86_400).default(180),
+  ADAPTATION_REBUILD_AFTER_SECONDS: z.coerce.number().positive().max(86_400).default(300),
+  ADAPTATION_REBUILD_AFTER_WORDS: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  ADAPTATION_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  ADAPTATION_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(120_000),
+  ADAPTATION_MODEL_CACHE: z.coerce.number().int().min(1).max(1000).default(4),
   SWEEPER_GRACE_MINUTES: z.coerce.number().positive().max(43_200).default(60),
   SWEEPER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(43_200).default(60),
 });
@@ -222,6 +231,16 @@ export interface Config {
   /** Where audio lives: local files, or an S3 bucket. */
   storage: StorageSettings;
   sweeper: SweeperSettings;
+  adaptation: {
+    enabled: boolean;
+    minAudioSeconds: number;
+    rebuildAfterSeconds: number;
+    rebuildAfterWords: number;
+    checkIntervalMs: number;
+    leaseMs: number;
+    /** Personal models a process keeps unpacked (and decoders open) at once. */
+    modelCache: number;
+  };
   mail: MailSettings;
   social: {
     /** Third-party login providers, in the order the login screen lists them. */
@@ -437,6 +456,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     social: { providers: social.providers },
     quotas: resolveQuotas(e, e.WORKER_CONCURRENCY),
     storage: storage.settings,
+    adaptation: {
+      enabled: e.ADAPTATION === 'on',
+      minAudioSeconds: e.ADAPTATION_MIN_AUDIO_SECONDS,
+      rebuildAfterSeconds: e.ADAPTATION_REBUILD_AFTER_SECONDS,
+      rebuildAfterWords: e.ADAPTATION_REBUILD_AFTER_WORDS,
+      checkIntervalMs: Math.round(e.ADAPTATION_CHECK_INTERVAL_SECONDS * 1000),
+      leaseMs: e.ADAPTATION_LEASE_MS,
+      modelCache: e.ADAPTATION_MODEL_CACHE,
+    },
     sweeper: {
       graceMs: Math.round(e.SWEEPER_GRACE_MINUTES * 60_000),
       intervalMs: e.SWEEPER_INTERVAL_MINUTES * 60_000,

@@ -19,6 +19,7 @@ import * as versionEngine from './migrations/0016-version-engine.ts';
 import * as readableTranscripts from './migrations/0017-readable-transcripts.ts';
 import * as vocabulary from './migrations/0018-vocabulary.ts';
 import * as transcriptReview from './migrations/0019-transcript-review.ts';
+import * as adaptation from './migrations/0020-adaptation.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0017-readable-transcripts': readableTranscripts,
   '0018-vocabulary': vocabulary,
   '0019-transcript-review': transcriptReview,
+  '0020-adaptation': adaptation,
 };
 
 const provider: MigrationProvider = {

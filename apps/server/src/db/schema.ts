@@ -279,6 +279,36 @@ export interface VocabularyDismissalsTable {
   created_at: number;
 }
 
+/** What the recogniser learnt about one person, and its rebuild job (migration 0020, ADR 0038). */
+export interface AdaptationStatesTable {
+  user_id: string;
+  status: 'none' | 'queued' | 'running' | 'ready' | 'failed';
+  /** The build whose files are in blob storage (`adaptation/<user>/<build_id>/`); null before any. */
+  build_id: string | null;
+  language_built_at: number | null;
+  acoustic_built_at: number | null;
+  acoustic_seconds: Generated<number>;
+  corrected_seconds: Generated<number>;
+  notes_used: Generated<number>;
+  /** Words of learnable text at the last build: the auto-rebuild counts new words from here. */
+  text_words_used: Generated<number>;
+  vocabulary_words: Generated<number>;
+  /** The personal LM's interpolation weight, chosen on held-out text. */
+  lm_weight: number | null;
+  /** JSON: perplexity of the held-out text per candidate weight. */
+  lm_perplexities: string | null;
+  /** SHA-256 of the stock model version, the notes (ids and update times) and vocabulary used. */
+  source_hash: string | null;
+  error: string | null;
+  /** 1: a rebuild was asked for while one ran; it is queued again when the running one ends. */
+  rebuild_requested: Generated<number>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  queued_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -296,6 +326,7 @@ export interface Database {
   uploads: UploadsTable;
   vocabulary_words: VocabularyWordsTable;
   vocabulary_dismissals: VocabularyDismissalsTable;
+  adaptation_states: AdaptationStatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -317,3 +348,4 @@ export type SocialLoginStateRow = Selectable<SocialLoginStatesTable>;
 export type AuthenticatorRow = Selectable<AuthenticatorsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type VocabularyWordRow = Selectable<VocabularyWordsTable>;
+export type AdaptationStateRow = Selectable<AdaptationStatesTable>;

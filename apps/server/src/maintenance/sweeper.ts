@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { TranscriptionQueue } from '../jobs/transcription-queue.ts';
 import type { BlobStorage, StoredBlob } from '../storage/blob-storage.ts';
+import { removeOrphanModels } from '../adaptation/storage/orphan-models.ts';
 import { referencedKeys, waitingNotesBefore } from './sweeper-repository.ts';
 
 /** Where voice notes keep their audio. Resumable-upload parts (`uploads/`) expire on their own. */
@@ -30,6 +31,8 @@ export interface SweepResult {
   orphanedBytes: number;
   /** Notes still waiting for a worker whose audio is gone; marked failed, never deleted. */
   notesWithoutAudio: number;
+  /** Blobs of adaptation builds no account's state points at (deleted accounts, crashed builders). */
+  orphanedModelBlobs: number;
 }
 
 /**
@@ -39,7 +42,12 @@ export interface SweepResult {
  */
 export async function sweep(deps: SweepDeps, now = Date.now()): Promise<SweepResult> {
   const cutoff = now - deps.graceMs;
-  const result: SweepResult = { orphanedBlobs: 0, orphanedBytes: 0, notesWithoutAudio: 0 };
+  const result: SweepResult = {
+    orphanedBlobs: 0,
+    orphanedBytes: 0,
+    notesWithoutAudio: 0,
+    orphanedModelBlobs: 0,
+  };
 
   let batch: StoredBlob[] = [];
   const removeOrphans = async () => {
@@ -82,5 +90,6 @@ export async function sweep(deps: SweepDeps, now = Date.now()): Promise<SweepRes
     if (!last || notes.length < BATCH) break;
     afterId = last.id;
   }
+  result.orphanedModelBlobs = await removeOrphanModels(deps.db, deps.storage, cutoff);
   return result;
 }

@@ -90,13 +90,23 @@ describe.each(['local', 's3'] as const)('sweeper with %s storage', (kind) => {
     };
 
     // Everything is younger than the grace period: nothing is touched.
-    expect(await sweep(deps)).toEqual({ orphanedBlobs: 0, orphanedBytes: 0, notesWithoutAudio: 0 });
+    expect(await sweep(deps)).toEqual({
+      orphanedBlobs: 0,
+      orphanedBytes: 0,
+      notesWithoutAudio: 0,
+      orphanedModelBlobs: 0,
+    });
     expect(await server.storage.size(orphanKey)).toBe(1234);
     expect((await statusOf(lost.id)).status).toBe('pending');
 
     // Two hours on.
     const later = Date.now() + 2 * HOUR;
-    expect(await sweep(deps, later)).toEqual({ orphanedBlobs: 1, orphanedBytes: 1234, notesWithoutAudio: 1 });
+    expect(await sweep(deps, later)).toEqual({
+      orphanedBlobs: 1,
+      orphanedBytes: 1234,
+      notesWithoutAudio: 1,
+      orphanedModelBlobs: 0,
+    });
     expect(await server.storage.size(orphanKey)).toBeUndefined();
     expect(await server.storage.size('uploads/part-of-a-resumable-upload.bin')).toBe(10);
     expect(await server.storage.size(await keyOf(done.id))).toBeGreaterThan(0);
@@ -122,7 +132,12 @@ describe.each(['local', 's3'] as const)('sweeper with %s storage', (kind) => {
     );
 
     // Nothing is left to do: a second run (or another process) changes nothing.
-    expect(await sweep(deps, later)).toEqual({ orphanedBlobs: 0, orphanedBytes: 0, notesWithoutAudio: 0 });
+    expect(await sweep(deps, later)).toEqual({
+      orphanedBlobs: 0,
+      orphanedBytes: 0,
+      notesWithoutAudio: 0,
+      orphanedModelBlobs: 0,
+    });
   });
 
   it.runIf(kind === 'local')('runs as a command: npm run sweep', async () => {
