@@ -71,6 +71,9 @@ async function play(
     if (pace === 'in step') await until(() => lease.counts.decoded === lease.counts.fed);
     else await new Promise((r) => setTimeout(r, pace));
   }
+  // Once the audio ends, the thread is let go (its words are partials only): a test of what it
+  // says while it runs waits for it first.
+  await until(() => lease.counts.decoded === lease.counts.fed);
   return { heard, words: await transcript.words() };
 }
 
@@ -123,5 +126,16 @@ describe('live stream decoding', { timeout: 120_000 }, () => {
       delete process.env.VOXPAD_LIVE_DECODER_SLOWDOWN;
       await pool.close();
     }
+  });
+
+  it('close resolves only once every thread is gone, also one its stream let go before', async () => {
+    // Before, close() skipped threads already released, and a test process could exit while one
+    // was still inside a native call: that aborts the process (koffi, napi_throw).
+    const pool = new LiveDecoderPool({ entry: resolveWorkerEntry(), max: 1 });
+    const lease = pool.lease()!;
+    await until(() => lease.ready);
+    void lease.release();
+    await pool.close();
+    expect(pool.size).toBe(0);
   });
 });

@@ -33,6 +33,8 @@ interface Thread {
   worker: Worker;
   lease: StreamLease;
   exited: Promise<void>;
+  /** The thread has loaded its model (or failed to, or is gone). */
+  settled: Promise<void>;
   closing: boolean;
 }
 
@@ -80,11 +82,19 @@ export class LiveDecoderPool {
     return thread.lease;
   }
 
-  /** Frees every thread's decoder and ends them (audio still queued is not decoded). */
+  /**
+   * Frees every thread's decoder and ends them (audio still queued is not decoded). Resolves
+   * once every thread is gone, also those whose stream let them go before.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     this.#spare = undefined;
-    await Promise.all([...this.#threads].map((thread) => thread.lease.release()));
+    await Promise.all(
+      [...this.#threads].map(async (thread) => {
+        await thread.lease.release();
+        await thread.exited;
+      }),
+    );
   }
 
   #spawn(): Thread {
@@ -102,22 +112,28 @@ export class LiveDecoderPool {
     worker.unref();
     let markExited = (): void => {};
     const exited = new Promise<void>((resolve) => (markExited = resolve));
+    let markSettled = (): void => {};
+    const settled = new Promise<void>((resolve) => (markSettled = resolve));
     const thread: Thread = {
       worker,
       exited,
+      settled,
       closing: false,
       lease: new StreamLease(worker, shared, () => this.#end(thread)),
     };
     this.#threads.add(thread);
     let crash: Error | undefined;
     worker.on('message', (message: unknown) => {
-      if (isStreamReply(message)) thread.lease.reply(message);
+      if (!isStreamReply(message)) return;
+      if (message.type === 'ready' || message.type === 'init-error') markSettled();
+      thread.lease.reply(message);
     });
     worker.on('error', (error) => {
       crash = error;
     });
     worker.on('exit', (code) => {
       markExited();
+      markSettled();
       this.#threads.delete(thread);
       if (this.#spare === thread) this.#spare = undefined;
       if (!thread.closing) {
@@ -139,6 +155,11 @@ export class LiveDecoderPool {
       // Queued behind the audio already posted; the thread frees its decoder and exits.
       thread.worker.postMessage({ type: 'close' });
     }
+    // Never ended while it starts or loads its model: a thread terminated inside a native call
+    // (koffi) aborts the whole process (napi_throw in a terminating environment). A thread
+    // starting from source on a loaded machine took over 10 s to get there. The load ends on its
+    // own; the close queued above then frees the decoder, and the grace counts from there.
+    await thread.settled;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), this.#options.closeGraceMs ?? 10_000);
