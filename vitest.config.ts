@@ -57,6 +57,32 @@ for (const file of ONE_BACKEND_FILES) {
     throw new Error(`vitest.config.ts lists ${file} as backend-independent, but there is no such file.`);
   }
 }
+/**
+ * Worker threads (audio decoding, pocketsphinx) start from the built bundle when it is newer
+ * than every server and shared source file (`npm test` builds first), else from source through
+ * tsx: about 1 CPU second less per thread, and the suite starts one per recording it decodes
+ * (ADR 0025). A stale bundle is never used.
+ */
+function freshWorkerBundle(): string | undefined {
+  const bundle = path.join(import.meta.dirname, 'apps/server/dist/transcription-worker.js');
+  if (!fs.existsSync(bundle)) return undefined;
+  const built = fs.statSync(bundle).mtimeMs;
+  const newer = (dir: string): boolean =>
+    fs.readdirSync(dir, { withFileTypes: true }).some((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return newer(full);
+      return /\.(ts|mjs|json)$/.test(entry.name) && fs.statSync(full).mtimeMs > built;
+    });
+  const sources = ['apps/server/src', 'packages/shared/src'].map((dir) =>
+    path.join(import.meta.dirname, dir),
+  );
+  return sources.some(newer) ? undefined : bundle;
+}
+if (process.env.VOXPAD_WORKER_BUNDLE === undefined) {
+  const bundle = freshWorkerBundle();
+  if (bundle) process.env.VOXPAD_WORKER_BUNDLE = bundle;
+}
+
 /** SQLite when it was asked for (no server to wait on), otherwise the first backend asked for. */
 const oneBackend = backends.includes('sqlite') ? 'sqlite' : backends[0];
 
