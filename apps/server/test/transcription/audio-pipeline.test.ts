@@ -173,10 +173,7 @@ describe('parallel chunks', () => {
     'uses every worker on one long note, with timings in order and equal to a one-worker run',
     { timeout: 240_000 },
     async () => {
-      // 12 sentences with 1 s pauses, 49 s: planUtterances cuts it into three chunks (12, 12
-      // and 25 s; a cut comes at least 12 s after the last while more than 30 s is left).
-      // 15 sentences (61 s, four chunks) proved nothing more and cost 12 s of speech twice.
-      const file = longRecording(dir, 'long', [...SENTENCES, ...SENTENCES, ...SENTENCES.slice(0, 2)], 1);
+      const file = longRecording(dir, 'long', [...SENTENCES, ...SENTENCES, ...SENTENCES], 1);
       const speech = await decodeSpeech(read(file), { maxDurationSeconds: 3600 });
       expect(speech.chunks.length).toBeGreaterThanOrEqual(3);
       const progress: number[] = [];
