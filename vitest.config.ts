@@ -30,6 +30,9 @@ const ONE_BACKEND_FILES = [
   'test/api/live-transcription.test.ts',
   'test/api/live-idle.test.ts',
   'test/api/security-ffmpeg.test.ts',
+  // Each format transcribed through the API, and the reasons a recording fails; a note's
+  // states, retry and versions stay on both backends in transcripts.test.ts.
+  'test/api/transcripts-formats.test.ts',
   'test/api/security-audio-limits.test.ts',
   'test/api/voice-notes-formats.test.ts',
   'test/api/openai-compat.test.ts',

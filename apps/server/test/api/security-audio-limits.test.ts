@@ -220,8 +220,10 @@ describe('recordings stored before these checks', () => {
   it('a 1 Hz WAV fails in the decoder at once, not after hours of resampling', async () => {
     const decode = createAudioDecoder({ maxDurationSeconds: 14_400 });
     const bytes = new Uint8Array(wav({ sampleRate: 1, byteRate: 1, blockAlign: 1, bitsPerSample: 8 }));
-    // In a decoding thread, so a decoder that did not refuse is stopped instead of hanging the test.
-    const error = await decode(bytes, AbortSignal.timeout(5_000)).catch((e: unknown) => e);
+    // In a decoding thread, so a decoder that did not refuse is stopped instead of hanging the
+    // test. 20 s, not 5: from source each thread loads its code through tsx, which took over 5 s
+    // at a load average of 11 (a failure seen then); hours of resampling still end in the timeout.
+    const error = await decode(bytes, AbortSignal.timeout(20_000)).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'unsupported_sample_rate', message: rateMessage('1 Hz') });
   });
 });

@@ -1,9 +1,9 @@
 /**
- * Transcription through the API with the real worker (ROLE=all): formats, failures with
- * their reasons, progress and its event stream, retry, re-transcription with versions,
- * and transcript exports. Audio is made at test time (flite, ffmpeg).
+ * Transcription through the API with the real worker (ROLE=all), on every backend: a failed
+ * note's retry, progress and its event stream, re-transcription with versions, and transcript
+ * exports. Audio is made at test time (flite, ffmpeg). Each format's decoding and the reasons
+ * a recording fails are ffmpeg's and the engine's: transcripts-formats.test.ts, on one backend.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,12 +14,13 @@ import type { TranscriptionState } from '../../src/transcripts/transcription-sta
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { signedUpClient } from '../support/http-client.ts';
 import type { TestClient } from '../support/http-client.ts';
-import { ffmpeg, silentOpus } from '../support/audio-files.ts';
+import { ffmpeg } from '../support/audio-files.ts';
+import { notePath as notePathIn, settledNote, uploadNote } from '../support/transcribed-notes.ts';
+import { speak } from '../transcription/support/speech.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-transcripts-'));
 const file = (name: string) => path.join(dir, name);
 const TEXT = 'please remember to buy milk and bread tomorrow morning';
-const KEYWORDS = ['remember', 'buy', 'milk', 'bread', 'tomorrow', 'morning'];
 
 let server: TestApp;
 let client: TestClient;
@@ -27,9 +28,7 @@ let other: TestClient;
 let pad: Pad;
 
 beforeAll(async () => {
-  execFileSync('flite', ['-voice', 'slt', '-t', TEXT, '-o', file('speech.wav')]);
-  // Speech, a pause, speech: a 40 s note for the duration limit and the event stream.
-  ffmpeg('-i', file('speech.wav'), '-af', 'apad=pad_dur=36', '-c:a', 'libopus', file('long.ogg'));
+  speak(TEXT, file('speech.wav'));
   server = await startTestApp({ ROLE: 'all', WORKER_CONCURRENCY: '2', MAX_DURATION_SECONDS: '30' });
   ({ client } = await signedUpClient(server.baseUrl));
   ({ client: other } = await signedUpClient(server.baseUrl));
@@ -40,90 +39,12 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function upload(bytes: Uint8Array, type: string, name: string, title?: string): Promise<VoiceNote> {
-  const res = await client.request<VoiceNote>('POST', `/api/v1/pad/${pad.id}/voicenote/`, {
-    body: bytes,
-    headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"` },
-  });
-  expect(res.status, res.text).toBe(201);
-  if (title) {
-    await client.request('PATCH', `/api/v1/pad/${pad.id}/voicenote/${res.body.id}/`, { json: { title } });
-  }
-  return res.body;
-}
+const upload = (bytes: Uint8Array, type: string, name: string, title?: string): Promise<VoiceNote> =>
+  uploadNote(client, pad.id, { bytes, type, name, title });
+const notePath = (id: string) => notePathIn(pad.id, id);
+const settled = (id: string, timeoutMs?: number) => settledNote(client, pad.id, id, timeoutMs);
 
-const notePath = (id: string) => `/api/v1/pad/${pad.id}/voicenote/${id}`;
-
-async function settled(id: string, timeoutMs = 60_000): Promise<VoiceNote & TranscriptionState> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const note = (await client.get<VoiceNote>(`${notePath(id)}/`)).body;
-    const state = (await client.get<TranscriptionState>(`${notePath(id)}/progress/`)).body;
-    if (note.status === 'done' || note.status === 'failed') return { ...note, ...state };
-    if (Date.now() > deadline) throw new Error(`note ${id} still ${note.status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const recall = (text: string | null) => {
-  const words = new Set((text ?? '').split(/\s+/));
-  return KEYWORDS.filter((k) => words.has(k)).length / KEYWORDS.length;
-};
-
-describe('formats through the API', { timeout: 120_000 }, () => {
-  const cases: [string, string[], string][] = [
-    ['speech.webm', ['-c:a', 'libopus'], 'audio/webm'],
-    ['speech.mp3', ['-c:a', 'libmp3lame'], 'audio/mpeg'],
-    ['speech.m4a', ['-c:a', 'aac'], 'audio/mp4'],
-    ['speech.flac', ['-c:a', 'flac'], 'audio/flac'],
-  ];
-  for (const [name, args, type] of cases) {
-    it(`transcribes ${name}`, async () => {
-      ffmpeg('-i', file('speech.wav'), ...args, file(name));
-      const note = await upload(fs.readFileSync(file(name)), type, name);
-      const done = await settled(note.id);
-      expect(done.status).toBe('done');
-      expect(done.progress).toBe(1);
-      expect(done.attempts).toBe(1);
-      expect(recall(done.transcript)).toBeGreaterThanOrEqual(0.6);
-    });
-  }
-
-  it('trusts the bytes over the label: an MP3 sent as audio/wav is transcribed', async () => {
-    ffmpeg('-i', file('speech.wav'), '-c:a', 'libmp3lame', '-f', 'mp3', file('label.wav'));
-    const note = await upload(fs.readFileSync(file('label.wav')), 'audio/wav', 'recording.wav');
-    expect(note.content_type).toBe('audio/mpeg');
-    const done = await settled(note.id);
-    expect(done.status).toBe('done');
-    expect(recall(done.transcript)).toBeGreaterThanOrEqual(0.6);
-  });
-});
-
-describe('recordings that fail, with a reason', { timeout: 120_000 }, () => {
-  it('silent', async () => {
-    silentOpus(file('silent.webm'));
-    const done = await settled(
-      (await upload(fs.readFileSync(file('silent.webm')), 'audio/webm', 's.webm')).id,
-    );
-    expect(done).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(done.failure_reason).toMatch(/silent/);
-  });
-
-  it('corrupt', async () => {
-    ffmpeg('-i', file('speech.wav'), '-c:a', 'libopus', file('corrupt.webm'));
-    const bytes = fs.readFileSync(file('corrupt.webm'));
-    const broken = Buffer.concat([bytes.subarray(0, 64), Buffer.alloc(5000, 0x5a)]);
-    const done = await settled((await upload(broken, 'audio/webm', 'c.webm')).id);
-    expect(done).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(done.failure_reason).toMatch(/damaged|empty/);
-  });
-
-  it('longer than MAX_DURATION_SECONDS', async () => {
-    const done = await settled((await upload(fs.readFileSync(file('long.ogg')), 'audio/ogg', 'l.ogg')).id);
-    expect(done).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(done.failure_reason).toMatch(/longer than 30 seconds/);
-  });
-
+describe('retry', { timeout: 120_000 }, () => {
   it('retries a failed note on request, and only a failed one', async () => {
     ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '2', '-c:a', 'flac', file('silent.flac'));
     const note = await upload(fs.readFileSync(file('silent.flac')), 'audio/flac', 's.flac');

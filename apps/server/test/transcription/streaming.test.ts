@@ -14,6 +14,7 @@ import type { StreamTranscriber } from '../../src/transcription/audio/pcm-transc
 import { createPocketsphinxTranscriber } from '../../src/transcription/pocketsphinx/engine.ts';
 import { planUtterances } from '../../src/transcription/audio/utterances.ts';
 import { SENTENCES, longRecording } from './support/speech-fixtures.ts';
+import { expectSameSamples } from './support/samples.ts';
 import { FixtureDir, read } from './support/speech.ts';
 
 const dir = new FixtureDir();
@@ -64,7 +65,7 @@ describe('SpeechChunker', () => {
       planUtterances(whole, { sampleRate: 16000 }),
     );
     for (const chunk of chunks) {
-      expect(chunk.pcm).toEqual(whole.subarray(chunk.start, chunk.start + chunk.pcm.length));
+      expectSameSamples(chunk.pcm, whole.subarray(chunk.start, chunk.start + chunk.pcm.length));
     }
   });
 
@@ -121,7 +122,7 @@ describe('streamed decoding and transcription', () => {
       expect(info.durationSeconds).toBe(whole.durationSeconds);
       expect(chunks.map(({ start, pcm }) => ({ start, end: start + pcm.length }))).toEqual(whole.chunks);
       for (const chunk of chunks) {
-        expect(chunk.pcm).toEqual(whole.pcm.slice(chunk.start, chunk.start + chunk.pcm.length));
+        expectSameSamples(chunk.pcm, whole.pcm.subarray(chunk.start, chunk.start + chunk.pcm.length));
       }
 
       const expected = await engine.transcribePcm({ pcm: whole.pcm, chunks: whole.chunks });
