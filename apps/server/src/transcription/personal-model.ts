@@ -18,3 +18,9 @@ export interface DecodeModel {
   model?: PersonalModelPaths | undefined;
   onModelFailure?: ((reason: string) => void) | undefined;
 }
+
+/**
+ * The build to decode a person's audio with, or undefined for the stock model. Never throws: a
+ * build that cannot be fetched is logged by the lookup and the audio decoded with stock.
+ */
+export type PersonalModelLookup = (userId: string) => Promise<PersonalModelPaths | undefined>;
