@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
@@ -49,7 +50,10 @@ import { registerSearchRoutes } from './search/search-routes.ts';
 import { registerSettingsRoutes } from './settings/settings-routes.ts';
 import { AdaptationQueue } from './adaptation/state/adaptation-queue.ts';
 import { AdaptationRunner } from './adaptation/builder/adaptation-runner.ts';
-import { editedNotesSource } from './adaptation/builder/learnable-source.ts';
+import { reviewedNotesSource } from './adaptation/builder/reviewed-notes-source.ts';
+import { PersonalModelCache } from './adaptation/loading/personal-model-cache.ts';
+import { personalModelLookup } from './adaptation/loading/personal-model-lookup.ts';
+import type { PersonalModelLookup } from './transcription/personal-model.ts';
 import { registerAdaptationRoutes } from './adaptation/routes/adaptation-routes.ts';
 import { registerStatsRoutes } from './stats/stats-routes.ts';
 import { createBlobStorage } from './storage/create-blob-storage.ts';
@@ -170,6 +174,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     relay = new PostgresJobRelay(config.database.url, jobEvents, app.log.child({ component: 'job-signals' }));
     await relay.start();
   }
+  const adaptationQueue = new AdaptationQueue(db, config.database.kind);
+  // Each person's notes, live streams and /v1 requests decode with their build (ADR 0040).
+  const adapting = config.adaptation.enabled && config.transcription.engine === 'pocketsphinx';
+  let personalModel: PersonalModelLookup | undefined;
+  if (adapting) {
+    // Each process unpacks into its own folder: processes sharing a data directory never clash.
+    const cacheDir = path.join(config.dataDir, 'models', 'cache', randomUUID());
+    const cache = new PersonalModelCache({
+      storage,
+      queue: adaptationQueue,
+      dir: cacheDir,
+      stockDir: config.transcription.pocketsphinxModelDir,
+      maxModels: config.adaptation.modelCache,
+    });
+    personalModel = personalModelLookup(cache, app.log.child({ component: 'adaptation' }));
+    shutdownSteps.push(async () => {
+      await cache.close();
+      await rm(cacheDir, { recursive: true, force: true });
+    });
+  }
   let runner: TranscriptionRunner | undefined;
   // The engine of this process: the worker's, or made on first use by /v1/audio/transcriptions.
   let engine: Promise<Transcriber> | undefined;
@@ -187,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       observer: metrics,
       pollMs: config.jobPollMs,
       ...(config.transcriptionLeaseMs ? { leaseMs: config.transcriptionLeaseMs } : {}),
+      ...(personalModel ? { personalModel } : {}),
     });
     const started = runner;
     shutdownSteps.push(
@@ -194,12 +219,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       () => transcriber.close(),
     );
   }
-  const adaptationQueue = new AdaptationQueue(db, config.database.kind);
   let adaptation: AdaptationRunner | undefined;
-  if (config.roles.worker && config.adaptation.enabled && config.transcription.engine === 'pocketsphinx') {
+  if (config.roles.worker && adapting) {
     adaptation = new AdaptationRunner({
       queue: adaptationQueue,
-      source: editedNotesSource(db),
+      source: reviewedNotesSource(db),
       storage,
       stock: {
         dir: config.transcription.pocketsphinxModelDir,
@@ -321,6 +345,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           idleMs: config.liveIdleMs,
           streamsPerUser: config.liveStreamsPerUser,
           engine: () => (engine ??= createTranscriber(config)),
+          personalModel,
         });
         registerStatsRoutes(scope, { db, quotas });
         registerSettingsRoutes(scope, { db });
@@ -353,6 +378,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           // The pocketsphinx model's dictionary, whichever engine transcribes (ADR 0036).
           dictionary: new StockDictionary(() => resolveModel(config.transcription.pocketsphinxModelDir).dict),
           maxWords: config.vocabularyMaxWords,
+          // A changed word is learnt at once (the queue folds repeated requests into one build).
+          ...(adapting
+            ? {
+                onChange: async (userId: string) => {
+                  await adaptationQueue.request(userId);
+                  adaptation?.wake();
+                },
+              }
+            : {}),
         });
         if (config.mail.devOutbox) registerDevOutboxRoutes(scope, { dir: outboxDir(config.dataDir) });
         done();
@@ -370,6 +404,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           filing,
           transcriber: () => (engine ??= createTranscriber(config)),
           tempDir: path.join(config.dataDir, 'tmp'),
+          personalModel,
         }),
       { prefix: '/v1' },
     );

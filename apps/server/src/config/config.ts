@@ -161,6 +161,7 @@ const envSchema = z.object({
   ADAPTATION_CHECK_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
   ADAPTATION_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(120_000),
   ADAPTATION_MODEL_CACHE: z.coerce.number().int().min(1).max(1000).default(4),
+  ADAPTATION_DECODERS_PER_WORKER: z.coerce.number().int().min(1).max(64).default(2),
   SWEEPER_GRACE_MINUTES: z.coerce.number().positive().max(43_200).default(60),
   SWEEPER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(43_200).default(60),
 });
@@ -240,6 +241,8 @@ export interface Config {
     leaseMs: number;
     /** Personal models a process keeps unpacked (and decoders open) at once. */
     modelCache: number;
+    /** Personal decoders each pocketsphinx worker thread keeps open (ADR 0040). */
+    decodersPerWorker: number;
   };
   mail: MailSettings;
   social: {
@@ -464,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       checkIntervalMs: Math.round(e.ADAPTATION_CHECK_INTERVAL_SECONDS * 1000),
       leaseMs: e.ADAPTATION_LEASE_MS,
       modelCache: e.ADAPTATION_MODEL_CACHE,
+      decodersPerWorker: e.ADAPTATION_DECODERS_PER_WORKER,
     },
     sweeper: {
       graceMs: Math.round(e.SWEEPER_GRACE_MINUTES * 60_000),

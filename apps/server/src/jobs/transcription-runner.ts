@@ -4,6 +4,7 @@ import type { VoiceNoteJobRow } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import { transcribeRecording } from '../transcription/audio/transcribe-recording.ts';
+import type { PersonalModelLookup } from '../transcription/personal-model.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { engineModelOf } from '../transcripts/transcript-versions.ts';
@@ -60,6 +61,8 @@ export interface RunnerOptions {
   events?: JobEvents;
   /** Told how each job ended (metrics). */
   observer?: JobObserver;
+  /** The note owner's build to decode with (ADR 0040); stock without one. */
+  personalModel?: PersonalModelLookup;
 }
 
 /** Hears how each job ended, e.g. to count it in metrics. */
@@ -184,6 +187,7 @@ export class TranscriptionRunner {
     try {
       const started = Date.now();
       const bytes = await this.options.storage.read(note.storage_key);
+      const model = await this.options.personalModel?.(note.owner_id);
       const { transcript, ...recording } = await transcribeRecording({
         decodeAudio: this.options.decodeAudio,
         transcriber: this.options.transcriber,
@@ -192,6 +196,14 @@ export class TranscriptionRunner {
         onProgress: progress.update,
         signal: lost.signal,
         onDuration: knowDuration,
+        model: {
+          model,
+          onModelFailure: (reason) =>
+            jobLog.warn(
+              { reason, buildId: model?.buildId },
+              'personal model failed to open; decoded with stock',
+            ),
+        },
       });
       durationSeconds = recording.durationSeconds;
       await progress.flush();

@@ -13,6 +13,7 @@
  * only flicker).
  */
 import type { StreamLease } from '../transcription/pocketsphinx/stream-lease.ts';
+import type { DecodeModel } from '../transcription/personal-model.ts';
 import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
 import { LiveDecoder } from './live-decoder.ts';
 import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
@@ -31,18 +32,22 @@ export class IncrementalDecoder implements UtteranceDecoder {
   #streamBacklog = 0;
   #finalBacklog = 0;
 
-  constructor(lease: StreamLease, engine: Transcriber, events: UtteranceDecoderEvents) {
+  constructor(lease: StreamLease, engine: Transcriber, events: UtteranceDecoderEvents, model?: DecodeModel) {
     this.#lease = lease;
     // Both decode the same audio side by side: what waits is the larger of the two, not their sum.
     const backlog = (): void => events.backlog(Math.max(this.#streamBacklog, this.#finalBacklog));
-    this.#finals = new LiveDecoder(engine, {
-      final: events.final,
-      partial: () => {},
-      backlog: (samples) => {
-        this.#finalBacklog = samples;
-        backlog();
+    this.#finals = new LiveDecoder(
+      engine,
+      {
+        final: events.final,
+        partial: () => {},
+        backlog: (samples) => {
+          this.#finalBacklog = samples;
+          backlog();
+        },
       },
-    });
+      model,
+    );
     lease.attach({
       final: () => {},
       partial: (words, utterance) => {

@@ -10,6 +10,7 @@
 import { acceptsPcm, acceptsUtterances } from '../transcription/audio/pcm-transcriber.ts';
 import { int16ToFloat } from '../transcription/audio/pcm.ts';
 import { utteranceWords } from '../transcription/audio/utterance-words.ts';
+import type { DecodeModel } from '../transcription/personal-model.ts';
 import type { Transcriber, Transcript, TranscriptWord } from '../transcription/transcriber.ts';
 import { LIVE_SAMPLE_RATE } from './live-protocol.ts';
 import type { UtteranceDecoder, UtteranceDecoderEvents } from './utterance-decoder.ts';
@@ -36,9 +37,12 @@ export class LiveDecoder implements UtteranceDecoder {
   #failure: unknown;
   #partialAt = 0;
 
-  constructor(engine: Transcriber, events: UtteranceDecoderEvents) {
+  readonly #model: DecodeModel | undefined;
+
+  constructor(engine: Transcriber, events: UtteranceDecoderEvents, model?: DecodeModel) {
     this.#engine = engine;
     this.#events = events;
+    this.#model = model;
   }
 
   /** Every final word so far, in order. */
@@ -120,7 +124,7 @@ export class LiveDecoder implements UtteranceDecoder {
     const { pcm } = utterance;
     const began = performance.now();
     const words = acceptsUtterances(this.#engine)
-      ? await this.#engine.transcribeUtterance(utterance, signal)
+      ? await this.#engine.transcribeUtterance(utterance, signal, this.#model)
       : utteranceWords(
           utterance,
           (await this.#transcribe(pcm, signal)).segments.flatMap((s) => s.words),

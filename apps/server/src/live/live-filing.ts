@@ -12,6 +12,7 @@ import type { UploadAllowance } from '../quotas/quota-guard.ts';
 import { groupIntoSegments } from '../transcription/segments.ts';
 import type { StreamLease } from '../transcription/pocketsphinx/stream-lease.ts';
 import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
+import type { DecodeModel } from '../transcription/personal-model.ts';
 import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import { fileWithinQuota, type FilingSettings } from '../voice-notes/file-within-quota.ts';
 import { deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
@@ -33,6 +34,8 @@ export interface LiveContext {
   allowance: UploadAllowance;
   /** The owner's "format transcripts" setting: finals are sent readable (ADR 0033). */
   formatTranscripts: boolean;
+  /** The owner's build: finals are decoded with it (ADR 0040). */
+  model?: DecodeModel | undefined;
 }
 
 export interface LiveRecording {

@@ -9,7 +9,7 @@
  * When the server closes, what still runs for an open stream (an Opus stream's ffmpeg) is
  * stopped and reaped before it finishes closing.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import { appOrigin } from '../auth/links.ts';
@@ -19,6 +19,7 @@ import { sameServerOrigins } from '../http/same-server-origins.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { readFormatTranscripts } from '../settings/settings-repository.ts';
 import type { LiveDecoderPool } from '../transcription/pocketsphinx/live-decoder-pool.ts';
+import type { DecodeModel, PersonalModelLookup } from '../transcription/personal-model.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { CLOSE, type ServerMessage } from './live-protocol.ts';
 import { type LiveContext, type LiveDeps, LiveSession } from './live-session.ts';
@@ -34,6 +35,8 @@ export interface LiveRouteDeps extends Omit<LiveDeps, 'log'> {
   streamsPerUser: number;
   /** Decoder threads lent to streams for incremental decoding (pocketsphinx only). */
   liveDecoders?: LiveDecoderPool | undefined;
+  /** The owner's build to decode finals with (ADR 0040). */
+  personalModel?: PersonalModelLookup | undefined;
 }
 
 interface PadParams {
@@ -64,7 +67,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         streams.hold(ownerId, request.raw.socket);
         const allowance = await deps.quotas.admitUpload(ownerId, undefined, { stores: true });
         const formatTranscripts = await readFormatTranscripts(deps.filing.db, ownerId);
-        admitted.set(request, { ownerId, padId, engine, allowance, formatTranscripts });
+        const model = await personalModelFor(deps, engine, ownerId, request.log);
+        admitted.set(request, { ownerId, padId, engine, allowance, formatTranscripts, model });
       },
     },
     (socket: WebSocket, request) => {
@@ -119,4 +123,25 @@ function checkOrigin(request: FastifyRequest, publicUrl: string | undefined): vo
         : `Send the Origin header (${expected}) to open a live transcription.`,
     },
   ]);
+}
+
+/** The owner's build for a pocketsphinx stream; a failure to open it is logged once, never fatal. */
+async function personalModelFor(
+  deps: LiveRouteDeps,
+  engine: Transcriber,
+  ownerId: string,
+  log: FastifyBaseLogger,
+): Promise<DecodeModel | undefined> {
+  if (engine.name !== 'pocketsphinx' || !deps.personalModel) return undefined;
+  const model = await deps.personalModel(ownerId);
+  if (!model) return undefined;
+  let told = false;
+  return {
+    model,
+    onModelFailure: (reason) => {
+      if (told) return;
+      told = true;
+      log.warn({ reason, buildId: model.buildId }, 'personal model failed to open; decoding with stock');
+    },
+  };
 }

@@ -72,7 +72,7 @@ export class LiveSession {
     // Finals are sent readable, each after the ones before; partials stay as recognised.
     const finals = new LiveFinals({ format: context.formatTranscripts, engine: context.engine.name });
     this.#intake = new LiveIntake(
-      { engine: context.engine, stream: context.stream },
+      { engine: context.engine, stream: context.stream, model: context.model },
       limits,
       {
         final: (words) => this.#send({ type: 'final', words: finals.next(words) }),

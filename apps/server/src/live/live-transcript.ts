@@ -7,6 +7,7 @@
  * far decoding is behind is told as lag notices (lag-notice.ts).
  */
 import type { StreamLease } from '../transcription/pocketsphinx/stream-lease.ts';
+import type { DecodeModel } from '../transcription/personal-model.ts';
 import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
 import { IncrementalDecoder } from './incremental-decoder.ts';
 import { LagNotice } from './lag-notice.ts';
@@ -31,6 +32,11 @@ export interface LiveTranscriptEvents {
 export interface LiveDecoding {
   engine: Transcriber;
   stream?: StreamLease | undefined;
+  /**
+   * The owner's build (ADR 0040): the finals and the engine's partials use it; the partials of
+   * a stream's own decoder thread stay stock (a preview; its final replaces it).
+   */
+  model?: DecodeModel | undefined;
 }
 
 export class LiveTranscript {
@@ -51,8 +57,8 @@ export class LiveTranscript {
       lag: (seconds) => lag.update(seconds),
     };
     this.#decoder = decoding.stream
-      ? new IncrementalDecoder(decoding.stream, decoding.engine, decoderEvents)
-      : new LiveDecoder(decoding.engine, decoderEvents);
+      ? new IncrementalDecoder(decoding.stream, decoding.engine, decoderEvents, decoding.model)
+      : new LiveDecoder(decoding.engine, decoderEvents, decoding.model);
     this.#endpointer = new UtteranceEndpointer((utterance) => this.#decoder.final(utterance));
   }
 

@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import { authenticateBearer } from '../api-tokens/api-tokens.ts';
 import { declaredBytes } from '../quotas/quota-guard.ts';
 import { createAudioDecoder, type DecodeAudio } from '../transcription/audio/audio-decoder.ts';
+import type { PersonalModelLookup } from '../transcription/personal-model.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import type { FilingSettings } from '../voice-notes/file-within-quota.ts';
 import { clientGone } from './client-gone.ts';
@@ -24,6 +25,8 @@ export interface OpenAiCompatDeps {
   decodeAudio?: DecodeAudio;
   /** Where uploads wait while they are transcribed (default: the system's temporary directory). */
   tempDir?: string;
+  /** The token owner's build to decode with (ADR 0040); stock without one. */
+  personalModel?: PersonalModelLookup | undefined;
 }
 
 /** What multipart framing and the small fields may add to the file's size. */
@@ -74,7 +77,17 @@ export async function openAiCompatApi(app: FastifyInstance, deps: OpenAiCompatDe
       dir = await mkdtemp(path.join(tempDir, 'voxpad-openai-'));
       const allowance = await quotas.admitUpload(userId, declared, { stores: false });
       try {
-        const exchange = { filing, transcriber, decodeAudio, request, reply, userId, dir, gone: gone.signal };
+        const exchange = {
+          filing,
+          transcriber,
+          decodeAudio,
+          request,
+          reply,
+          userId,
+          dir,
+          gone: gone.signal,
+          personalModel: deps.personalModel,
+        };
         answer = await transcribeRequest(exchange, allowance.maxBytes);
         await allowance.accepted(answer.sizeBytes);
       } catch (error) {

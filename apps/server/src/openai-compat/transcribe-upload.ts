@@ -12,6 +12,7 @@ import {
   transcribeRecording,
 } from '../transcription/audio/transcribe-recording.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
+import type { DecodeModel } from '../transcription/personal-model.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { type AudioFormat, SNIFF_BYTES, sniffLength } from '../transcription/audio/audio-format.ts';
 import { inspectAudio } from '../transcription/audio/audio-inspection.ts';
@@ -72,6 +73,8 @@ export interface TranscribeUploadInput {
   language: string | undefined;
   /** Stops decoding and the engine (the client went away). */
   signal?: AbortSignal;
+  /** The token owner's build (ADR 0040). */
+  model?: DecodeModel;
 }
 
 export async function transcribeUpload(input: TranscribeUploadInput): Promise<TranscribedRecording> {

@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { padExists } from '../pads/pads-repository.ts';
 import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
+import type { PersonalModelLookup } from '../transcription/personal-model.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import type { FilingSettings } from '../voice-notes/file-within-quota.ts';
@@ -29,6 +30,8 @@ export interface Exchange {
   dir: string;
   /** Fires when the client goes away before its answer: the work stops. */
   gone: AbortSignal;
+  /** The token owner's build (ADR 0040). */
+  personalModel?: PersonalModelLookup | undefined;
 }
 
 export interface Answer {
@@ -63,12 +66,21 @@ export async function transcribeRequest(exchange: Exchange, maxBytes: number): P
   // Refuses what is not audio before the engine is asked.
   await sniffUploadFile(upload.file);
   const transcriber = await exchange.transcriber();
+  const model = transcriber.name === 'pocketsphinx' ? await exchange.personalModel?.(userId) : undefined;
   const { transcript, durationSeconds } = await transcribeUpload({
     decodeAudio: exchange.decodeAudio,
     transcriber,
     bytes: { path: upload.file },
     language: fields.language,
     signal: gone,
+    model: {
+      model,
+      onModelFailure: (reason) =>
+        request.log.warn(
+          { reason, buildId: model?.buildId },
+          'personal model failed to open; decoded with stock',
+        ),
+    },
   });
 
   if (padId !== undefined) {

@@ -5,13 +5,14 @@ import type { Transcriber } from './transcriber.ts';
  * Picks the speech engine named in the configuration. Engines load on demand, so an
  * API-only process never touches native speech libraries.
  */
-export async function createTranscriber(config: Pick<Config, 'transcription'>): Promise<Transcriber> {
+export async function createTranscriber(config: Pick<Config, 'transcription' | 'adaptation'>): Promise<Transcriber> {
   switch (config.transcription.engine) {
     case 'pocketsphinx': {
       const { createPocketsphinxTranscriber } = await import('./pocketsphinx/engine.ts');
       return createPocketsphinxTranscriber({
         modelDir: config.transcription.pocketsphinxModelDir,
         workers: config.transcription.concurrency,
+        personalDecoders: config.adaptation.decodersPerWorker,
       });
     }
     case 'whisper': {

@@ -41,6 +41,13 @@ export interface VocabularySettings {
   dictionary: StockDictionary;
   /** VOCABULARY_MAX_WORDS: words one account may keep. */
   maxWords: number;
+  /** Hears that a person's words changed (the recogniser is rebuilt with them, ADR 0040). */
+  onChange?: (userId: string) => Promise<void>;
+}
+
+/** A failed notice must not fail the change the person made. */
+async function changed(deps: VocabularySettings, userId: string): Promise<void> {
+  await deps.onChange?.(userId).catch(() => undefined);
 }
 
 const wordNotFound = () => notFound('This word');
@@ -89,6 +96,7 @@ export async function addWord(
     await deleteWord(deps.db, userId, row.id);
     throw tooManyWords(deps.maxWords);
   }
+  await changed(deps, userId);
   return presentWord(row);
 }
 
@@ -128,11 +136,13 @@ export async function changeWord(
     if (isUniqueViolation(error)) throw duplicateWord(word, padId !== null);
     throw error;
   }
+  await changed(deps, userId);
   return presentWord({ ...row, ...change });
 }
 
 export async function removeWord(deps: VocabularySettings, userId: string, id: string): Promise<void> {
   if (!(await deleteWord(deps.db, userId, id))) throw wordNotFound();
+  await changed(deps, userId);
 }
 
 /** The pad is the owner's, and the word is not kept for that pad (or every pad) already. */

@@ -20,6 +20,9 @@ import { chooseWeight } from './choose-weight.ts';
 import type { LearnableNote, VocabularyWord } from './learnable-source.ts';
 import { MODEL_FILES, type ModelMeta } from './model-files.ts';
 
+/** The personal LM's weight when only vocabulary words are known (ADR 0040). */
+export const VOCABULARY_ONLY_WEIGHT = 0.2;
+
 export interface StockModel {
   /** The pocketsphinx model folder: `en-us/` (acoustic), `en-us.lm.bin`, `cmudict-en-us.dict`. */
   dir: string;
@@ -65,10 +68,21 @@ export async function buildModel(input: BuildInput): Promise<BuiltModel> {
   }
   await mkdir(outDir, { recursive: true });
   await mkdir(workDir, { recursive: true });
-  const choice = await chooseWeight(sentences, stockLm, workDir);
+  // Vocabulary alone (no reviewed note yet): the words still get weight, but a small one, since
+  // a model of a few lone words would otherwise push them into everything the person says.
+  const choice =
+    sentences.length === 0
+      ? { weight: VOCABULARY_ONLY_WEIGHT, perplexities: {}, heldOut: 0 }
+      : await chooseWeight(sentences, stockLm, workDir);
   input.signal?.throwIfAborted();
 
-  const language = await buildPersonalLanguage([...sentences, ...vocabularySentences], stockDict, workDir);
+  const language = await buildPersonalLanguage(
+    [...sentences, ...vocabularySentences],
+    stockDict,
+    workDir,
+    3,
+    input.vocabulary,
+  );
   const dictionary = join(outDir, MODEL_FILES.dictionary);
   await copyFile(language.dictionary, dictionary);
   await copyFile(language.languageModel, join(outDir, MODEL_FILES.languageModel));

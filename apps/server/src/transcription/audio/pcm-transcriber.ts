@@ -3,12 +3,14 @@
  * with planned cuts) skip the float copy of the Transcriber interface: for an hour of
  * audio that copy alone is 230 MB. The job runner uses this when an engine offers it.
  */
+import type { DecodeModel } from '../personal-model.ts';
 import type { Transcriber, Transcript, TranscriptWord } from '../transcriber.ts';
 import type { UtteranceRange } from './utterances.ts';
 import type { SpeechChunk } from './speech-chunker.ts';
 import type { Utterance } from './utterance-endpointer.ts';
 
-export interface PcmTranscribeInput {
+/** `model` (ADR 0040): the owner's build, for engines that can use one; stock without it. */
+export interface PcmTranscribeInput extends DecodeModel {
   /** 16 kHz mono 16-bit PCM. */
   pcm: Int16Array;
   /**
@@ -30,7 +32,7 @@ export function acceptsPcm(transcriber: Transcriber): transcriber is PcmTranscri
   return 'transcribePcm' in transcriber && typeof transcriber.transcribePcm === 'function';
 }
 
-export interface StreamTranscribeInput {
+export interface StreamTranscribeInput extends DecodeModel {
   /**
    * 16 kHz mono chunks in recording order, as the audio decoder streams them
    * (audio-decoder.ts). Each chunk's buffer is handed to a decoding thread and let go.
@@ -58,7 +60,11 @@ export function acceptsStream(transcriber: Transcriber): transcriber is StreamTr
  */
 export interface UtteranceTranscriber extends StreamTranscriber {
   /** The words of the utterance itself (not of its context), with times in the recording. */
-  transcribeUtterance(utterance: Utterance, signal?: AbortSignal): Promise<TranscriptWord[]>;
+  transcribeUtterance(
+    utterance: Utterance,
+    signal?: AbortSignal,
+    model?: DecodeModel,
+  ): Promise<TranscriptWord[]>;
 }
 
 export function acceptsUtterances(transcriber: Transcriber): transcriber is UtteranceTranscriber {

@@ -4,6 +4,7 @@
  * whole 16-bit PCM, or float samples. The job runner and the OpenAI-compatible endpoint
  * both transcribe this way.
  */
+import type { DecodeModel } from '../personal-model.ts';
 import type { Transcriber, Transcript } from '../transcriber.ts';
 import { type AudioSource, type DecodeAudio, type OnDuration, hasStream } from './audio-decoder.ts';
 import { int16ToFloat } from './pcm.ts';
@@ -20,6 +21,8 @@ export interface TranscribeRecordingInput {
   signal?: AbortSignal;
   /** The recording's length as soon as the decoder knows it, even if something then fails. */
   onDuration?: OnDuration;
+  /** The owner's build, for engines that can use one (ADR 0040). */
+  model?: DecodeModel;
 }
 
 export interface TranscribedRecording {
@@ -33,6 +36,7 @@ export async function transcribeRecording(input: TranscribeRecordingInput): Prom
     ...(input.language ? { language: input.language } : {}),
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
     ...(signal ? { signal } : {}),
+    ...input.model,
   };
 
   if (hasStream(decodeAudio) && acceptsStream(transcriber)) {

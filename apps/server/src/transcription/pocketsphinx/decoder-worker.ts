@@ -1,7 +1,8 @@
 /**
  * The pocketsphinx side of the transcription worker thread (worker-thread.ts). The native
  * calls block for seconds, so they run there instead of on the server's event loop. The
- * model is loaded once per thread and reused for every job.
+ * model is loaded once per thread and reused for every job; a job that names a person's build
+ * is decoded with their decoder, kept open beside it (personal-decoders.ts, ADR 0040).
  */
 import type { MessagePort } from 'node:worker_threads';
 
@@ -10,6 +11,7 @@ import { TranscriptionError, type TranscriptionErrorCode } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
 import { PocketsphinxDecoder, SAMPLE_RATE } from './decoder.ts';
 import { resolveModel } from './model.ts';
+import { PersonalDecoders } from './personal-decoders.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest, WorkerSettings } from './protocol.ts';
 import { compactSilence } from './silence-compaction.ts';
 
@@ -21,29 +23,46 @@ export function runDecoderWorker(port: MessagePort, workerData: unknown): void {
   const post = (message: WorkerMessage): void => port.postMessage(message);
 
   let decoder: PocketsphinxDecoder | undefined;
+  let personal: PersonalDecoders | undefined;
   try {
-    decoder = PocketsphinxDecoder.open(resolveModel(settings.modelDir));
+    const stock = resolveModel(settings.modelDir);
+    decoder = PocketsphinxDecoder.open(stock);
+    personal = new PersonalDecoders(stock, settings.personalDecoders ?? 2);
     post({ type: 'ready' });
   } catch (error) {
     // Without a message listener the thread exits once this is delivered.
     post({ type: 'init-error', error: serialize(error, 'worker_failed') });
   }
 
-  if (decoder) {
+  if (decoder && personal) {
     const open = decoder;
+    const personalDecoders = personal;
     const handle = async (message: WorkerRequest): Promise<void> => {
       if (message.type === 'close') {
         // Freeing here matters: a terminated thread leaks the native decoder
         // (measured ~95 MB per worker).
         open.close();
+        personalDecoders.close();
         port.close();
         return;
       }
-      const { id, pcm } = message;
+      const { id, pcm, model } = message;
       const started = performance.now();
+      // A build that cannot be opened never fails the job: the stock decoder takes it, and the
+      // result says why so the caller can log it.
+      let chosen = open;
+      let modelFailure: string | undefined;
+      if (model) {
+        try {
+          chosen = personalDecoders.get(model);
+        } catch (error) {
+          modelFailure = error instanceof Error ? error.message : String(error);
+        }
+      }
       try {
-        const words = await decodeRecording(open, settings, post, id, pcm);
-        post({ type: 'result', id, words, decodeSeconds: (performance.now() - started) / 1000 });
+        const words = await decodeRecording(chosen, settings, post, id, pcm);
+        const decodeSeconds = (performance.now() - started) / 1000;
+        post({ type: 'result', id, words, decodeSeconds, ...(modelFailure ? { modelFailure } : {}) });
       } catch (error) {
         if (error instanceof Cancelled) post({ type: 'cancelled', id });
         else post({ type: 'error', id, error: serialize(error, 'decode_failed') });
@@ -103,7 +122,13 @@ function readSettings(data: unknown): WorkerSettings {
     throw new Error('The pocketsphinx worker was started without its settings.');
   }
   const modelDir = 'modelDir' in data && typeof data.modelDir === 'string' ? data.modelDir : undefined;
-  return { cancel: data.cancel, ...(modelDir === undefined ? {} : { modelDir }) };
+  const personalDecoders =
+    'personalDecoders' in data && typeof data.personalDecoders === 'number' ? data.personalDecoders : undefined;
+  return {
+    cancel: data.cancel,
+    ...(modelDir === undefined ? {} : { modelDir }),
+    ...(personalDecoders === undefined ? {} : { personalDecoders }),
+  };
 }
 
 function serialize(error: unknown, fallback: TranscriptionErrorCode): SerializedError {

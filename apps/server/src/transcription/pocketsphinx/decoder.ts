@@ -12,6 +12,8 @@ import {
   type PocketsphinxBindings,
   loadPocketsphinx,
 } from './bindings.ts';
+import { loadAdaptationNative } from './language-model-set.ts';
+import type { PersonalModelPaths } from '../personal-model.ts';
 import type { ModelPaths } from './model.ts';
 import { spokenWord } from './tokens.ts';
 
@@ -38,6 +40,27 @@ export class PocketsphinxDecoder {
   /** Loads the model (~0.3 s for en-us). Throws TranscriptionError. */
   static open(model: ModelPaths): PocketsphinxDecoder {
     const { native, config, decoder } = openNative(model);
+    return new PocketsphinxDecoder(native, config, decoder);
+  }
+
+  /**
+   * A decoder on one person's build (ADR 0040): their acoustic model, dictionary and optional
+   * MLLR transform, and the stock language model `stock.lm` interpolated with theirs.
+   */
+  static openPersonal(stock: ModelPaths, personal: PersonalModelPaths): PocketsphinxDecoder {
+    const { native, config, decoder } = openNative({
+      hmm: personal.hmm,
+      lm: stock.lm,
+      dict: personal.dict,
+      ...(personal.mllr ? { mllr: personal.mllr } : {}),
+    });
+    try {
+      if (personal.personalLm) interpolate(native, config, decoder, personal.personalLm);
+    } catch (error) {
+      native.ps_free(decoder);
+      native.cmd_ln_free_r(config);
+      throw error;
+    }
     return new PocketsphinxDecoder(native, config, decoder);
   }
 
@@ -105,7 +128,7 @@ export class PocketsphinxDecoder {
 }
 
 /** A native decoder with our configuration (see the comments inside); the caller frees it. */
-export function openNative(model: ModelPaths): {
+export function openNative(model: ModelPaths & { mllr?: string }): {
   native: PocketsphinxBindings;
   config: Config;
   decoder: Decoder;
@@ -115,6 +138,7 @@ export function openNative(model: ModelPaths): {
     '-hmm': model.hmm,
     '-lm': model.lm,
     '-dict': model.dict,
+    ...(model.mllr ? { '-mllr': model.mllr } : {}),
     // The engine's chatter would go to the server's stderr; errors that matter
     // surface as return codes.
     '-logfn': '/dev/null',
@@ -137,6 +161,38 @@ export function openNative(model: ModelPaths): {
     );
   }
   return { native, config, decoder };
+}
+
+/** The search that -lm opens. */
+const DEFAULT_SEARCH = '_default';
+
+/**
+ * Replaces the decoder's language model with the stock one interpolated with the person's at
+ * run time (sphinxbase's n-gram model set; ADR 0035 measured it and why no merged file is built).
+ */
+function interpolate(
+  native: PocketsphinxBindings,
+  config: Config,
+  decoder: Decoder,
+  personalLm: { path: string; weight: number },
+): void {
+  const extra = loadAdaptationNative();
+  const { path, weight } = personalLm;
+  const fail = (message: string): never => {
+    throw new TranscriptionError('model_missing', message);
+  };
+  if (!(weight > 0 && weight < 1)) fail(`The personal language model weight must be between 0 and 1, not ${weight}.`);
+  const stock = extra.getLanguageModel(decoder, DEFAULT_SEARCH);
+  const personal = extra.readLanguageModel(config, path, native.ps_get_logmath(decoder));
+  if (!stock || !personal) return fail(`The personal language model ${path} could not be read.`);
+  const set = extra.interpolate(config, [stock, personal], ['stock', 'personal'], [1 - weight, weight]);
+  extra.freeLanguageModel(personal);
+  if (!set) return fail('The stock and personal language models could not be combined.');
+  const installed = extra.setLanguageModel(decoder, DEFAULT_SEARCH, set) >= 0;
+  extra.freeLanguageModel(set);
+  if (!installed || extra.setSearch(decoder, DEFAULT_SEARCH) < 0) {
+    fail('The decoder did not accept the combined language model.');
+  }
 }
 
 /**
@@ -164,7 +220,8 @@ export function segmentWords(
         const start = Math.min(startFrame[0] / FRAMES_PER_SECOND, durationSeconds);
         const end = Math.min(Math.max((endFrame[0] + 1) / FRAMES_PER_SECOND, start), durationSeconds);
         const confidence = native.logmath_exp(logmath, logPosterior);
-        words.push({ word, start, end, confidence: Number.isFinite(confidence) ? clamp01(confidence) : 0 });
+        const sure = Number.isFinite(confidence) ? clamp01(confidence) : 0;
+        for (const part of phraseWords(word, start, end)) words.push({ ...part, confidence: sure });
       }
       seg = native.ps_seg_next(seg);
     }
@@ -174,6 +231,32 @@ export function segmentWords(
     if (seg) native.ps_seg_free(seg);
   }
   return words;
+}
+
+/**
+ * A vocabulary phrase is one dictionary word joined with "_" ("sao_paulo", ADR 0036); it becomes
+ * its written words, the phrase's time shared out by their length, so search, highlighting and
+ * the word timeline see ordinary words (ADR 0040). Other words come back as they are.
+ */
+export function phraseWords(
+  token: string,
+  start: number,
+  end: number,
+): Array<{ word: string; start: number; end: number }> {
+  const parts = token.split('_').filter(Boolean);
+  if (parts.length <= 1) return [{ word: parts[0] ?? token, start, end }];
+  const letters = parts.reduce((total, part) => total + part.length, 0);
+  const out: Array<{ word: string; start: number; end: number }> = [];
+  let at = start;
+  let seen = 0;
+  for (const part of parts) {
+    seen += part.length;
+    // Times stay on the 10 ms frame grid the engine reports.
+    const to = Math.round((start + ((end - start) * seen) / letters) * FRAMES_PER_SECOND) / FRAMES_PER_SECOND;
+    out.push({ word: part, start: at, end: Math.max(at, to) });
+    at = Math.max(at, to);
+  }
+  return out;
 }
 
 function clamp01(x: number): number {

@@ -32,6 +32,7 @@ import type {
 import type { SpeechChunk } from '../audio/speech-chunker.ts';
 import type { Utterance } from '../audio/utterance-endpointer.ts';
 import { TranscriptionError } from '../errors.ts';
+import type { DecodeModel } from '../personal-model.ts';
 import { groupIntoSegments } from '../segments.ts';
 import type { TranscribeInput, Transcript, TranscriptWord } from '../transcriber.ts';
 import { resolveWorkerEntry } from '../worker-entry.ts';
@@ -46,12 +47,14 @@ export interface PocketsphinxOptions {
   workers?: number;
   /** Worker module to start; see resolveWorkerEntry. */
   workerUrl?: URL;
+  /** Personal decoders each worker keeps open (ADR 0040); default 2. */
+  personalDecoders?: number;
 }
 
 const SAMPLE_RATE = 16000;
 
 export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {}): UtteranceTranscriber {
-  const { modelDir, workers = 1, workerUrl } = options;
+  const { modelDir, workers = 1, workerUrl, personalDecoders } = options;
   if (!Number.isInteger(workers) || workers < 1) {
     throw new RangeError(`workers must be a positive integer, got ${workers}.`);
   }
@@ -59,6 +62,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
     size: workers,
     entry: resolveWorkerEntry(workerUrl),
     ...(modelDir === undefined ? {} : { modelDir }),
+    ...(personalDecoders === undefined ? {} : { personalDecoders }),
   });
 
   const checkInput = (language: string | undefined, signal: AbortSignal | undefined): void => {
@@ -82,7 +86,12 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
     {
       onProgress,
       signal,
-    }: { onProgress?: ((fraction: number) => void) | undefined; signal?: AbortSignal | undefined },
+      model,
+      onModelFailure,
+    }: {
+      onProgress?: ((fraction: number) => void) | undefined;
+      signal?: AbortSignal | undefined;
+    } & DecodeModel,
     totalSamples?: number,
   ): Promise<Transcript> => {
     const { words, samples } = await decodeInUtterances({
@@ -91,6 +100,8 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
       limit: workers + 1,
       onProgress,
       signal,
+      model,
+      onModelFailure,
       ...(totalSamples === undefined ? {} : { totalSamples }),
     });
     const segments = groupIntoSegments(words);
@@ -137,9 +148,13 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
       return decode(input.chunks, input);
     },
 
-    async transcribeUtterance(utterance: Utterance, signal?: AbortSignal): Promise<TranscriptWord[]> {
+    async transcribeUtterance(
+      utterance: Utterance,
+      signal?: AbortSignal,
+      model: DecodeModel = {},
+    ): Promise<TranscriptWord[]> {
       signal?.throwIfAborted();
-      return decodeUtterance(pool, utterance, { signal });
+      return decodeUtterance(pool, utterance, { signal, ...model });
     },
 
     close: () => pool.close(),

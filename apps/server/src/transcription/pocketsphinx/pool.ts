@@ -16,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { TranscriptionError } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
 import type { WorkerEntry } from '../worker-entry.ts';
+import type { PersonalModelPaths } from '../personal-model.ts';
 import {
   type SerializedError,
   type WorkerMessage,
@@ -28,6 +29,8 @@ export interface PoolOptions {
   size: number;
   entry: WorkerEntry;
   modelDir?: string;
+  /** Personal decoders each worker keeps open (ADR 0040); default 2. */
+  personalDecoders?: number;
   /** How long close() waits for a busy worker to finish its utterance. */
   closeGraceMs?: number;
 }
@@ -35,11 +38,15 @@ export interface PoolOptions {
 export interface RunOptions {
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** The owner's build; the stock decoder without one. */
+  model?: PersonalModelPaths | undefined;
 }
 
 export interface DecodeResult {
   words: TranscriptWord[];
   decodeSeconds: number;
+  /** Why the job's personal model could not be opened (it was decoded with the stock model). */
+  modelFailure?: string;
 }
 
 interface Job {
@@ -171,7 +178,8 @@ export class WorkerPool {
     slot.worker.ref();
     const { pcm } = job;
     // The job no longer needs the samples; the worker gets them without a copy.
-    send(slot, { type: 'decode', id: job.id, pcm }, pcm.buffer instanceof ArrayBuffer ? [pcm.buffer] : []);
+    const model = job.options.model;
+    send(slot, { type: 'decode', id: job.id, pcm, ...(model ? { model } : {}) }, pcm.buffer instanceof ArrayBuffer ? [pcm.buffer] : []);
   }
 
   #abort(job: Job, reason: unknown): void {
@@ -192,6 +200,9 @@ export class WorkerPool {
     const settings: WorkerSettings = {
       cancel: new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)),
       ...(this.#options.modelDir === undefined ? {} : { modelDir: this.#options.modelDir }),
+      ...(this.#options.personalDecoders === undefined
+        ? {}
+        : { personalDecoders: this.#options.personalDecoders }),
     };
     const worker = new Worker(this.#options.entry.filename, {
       workerData: settings,
@@ -245,7 +256,11 @@ export class WorkerPool {
           slot.job = undefined;
           if (message.type === 'result') {
             if (job.progress < 1) safely(() => job.options.onProgress?.(1));
-            job.resolve({ words: message.words, decodeSeconds: message.decodeSeconds });
+            job.resolve({
+              words: message.words,
+              decodeSeconds: message.decodeSeconds,
+              ...(message.modelFailure ? { modelFailure: message.modelFailure } : {}),
+            });
           } else if (message.type === 'error') {
             job.reject(toError(message.error));
           }

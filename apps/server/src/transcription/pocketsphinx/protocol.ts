@@ -5,6 +5,7 @@
  */
 import type { TranscriptionErrorCode } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
+import type { PersonalModelPaths } from '../personal-model.ts';
 
 /** Passed as `workerData`. */
 export interface WorkerSettings {
@@ -14,6 +15,8 @@ export interface WorkerSettings {
    * wants; the worker checks it between utterances.
    */
   cancel: Int32Array;
+  /** Personal decoders kept open per thread, least recently used closed first (ADR 0040). */
+  personalDecoders?: number;
 }
 
 export interface DecodeRequest {
@@ -21,6 +24,8 @@ export interface DecodeRequest {
   id: number;
   /** 16 kHz mono; transferred, so the sender must not use it afterwards. */
   pcm: Int16Array;
+  /** The owner's build to decode with; the stock decoder without one. */
+  model?: PersonalModelPaths;
 }
 
 export type WorkerRequest = DecodeRequest | { type: 'close' };
@@ -34,7 +39,14 @@ export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'init-error'; error: SerializedError }
   | { type: 'progress'; id: number; fraction: number }
-  | { type: 'result'; id: number; words: TranscriptWord[]; decodeSeconds: number }
+  | {
+      type: 'result';
+      id: number;
+      words: TranscriptWord[];
+      decodeSeconds: number;
+      /** Set when the job named a model that could not be opened and the stock decoder was used. */
+      modelFailure?: string;
+    }
   | { type: 'error'; id: number; error: SerializedError }
   | { type: 'cancelled'; id: number };
 

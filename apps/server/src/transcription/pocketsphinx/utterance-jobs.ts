@@ -11,6 +11,7 @@ import type { SpeechChunk } from '../audio/speech-chunker.ts';
 import { type Utterance, UtteranceEndpointer } from '../audio/utterance-endpointer.ts';
 import { utteranceWords } from '../audio/utterance-words.ts';
 import type { TranscriptWord } from '../transcriber.ts';
+import type { PersonalModelPaths } from '../personal-model.ts';
 import type { WorkerPool } from './pool.ts';
 
 /** The endpointer is fed this many samples at a time (1 s), so it cuts as it goes. */
@@ -26,6 +27,10 @@ export interface UtteranceJobsInput {
   totalSamples?: number;
   onProgress?: ((fraction: number) => void) | undefined;
   signal?: AbortSignal | undefined;
+  /** The owner's build (ADR 0040); stock without one. */
+  model?: PersonalModelPaths | undefined;
+  /** Hears once why the model could not be opened (the stock decoder was used). */
+  onModelFailure?: ((reason: string) => void) | undefined;
 }
 
 export interface DecodedRecording {
@@ -38,18 +43,31 @@ export interface DecodedRecording {
 export async function decodeUtterance(
   pool: WorkerPool,
   utterance: Utterance,
-  options: { signal?: AbortSignal | undefined; onProgress?: (fraction: number) => void } = {},
+  options: {
+    signal?: AbortSignal | undefined;
+    onProgress?: (fraction: number) => void;
+    model?: PersonalModelPaths | undefined;
+    onModelFailure?: ((reason: string) => void) | undefined;
+  } = {},
 ): Promise<TranscriptWord[]> {
   // The pool transfers what it is given to its thread: a copy leaves the caller's utterance whole.
-  const { words } = await pool.run(utterance.pcm.slice(), {
+  const { words, modelFailure } = await pool.run(utterance.pcm.slice(), {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.model ? { model: options.model } : {}),
   });
+  if (modelFailure) options.onModelFailure?.(modelFailure);
   return utteranceWords(utterance, words);
 }
 
 export async function decodeInUtterances(input: UtteranceJobsInput): Promise<DecodedRecording> {
-  const { pool, pieces, limit, totalSamples, onProgress, signal } = input;
+  const { pool, pieces, limit, totalSamples, onProgress, signal, model } = input;
+  let told = false;
+  const onModelFailure = (reason: string): void => {
+    if (told) return;
+    told = true;
+    input.onModelFailure?.(reason);
+  };
   const controller = new AbortController();
   setMaxListeners(limit + 10, controller.signal);
   const onAbort = (): void => controller.abort(signal?.reason);
@@ -85,6 +103,8 @@ export async function decodeInUtterances(input: UtteranceJobsInput): Promise<Dec
     pending.set(index, own);
     const job = decodeUtterance(pool, utterance, {
       signal: controller.signal,
+      model,
+      onModelFailure,
       onProgress: (fraction) => {
         pending.set(index, own * (1 - fraction));
         report();

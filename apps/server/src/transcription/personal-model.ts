@@ -1,0 +1,26 @@
+/**
+ * A person's build as a decoding engine opens it (ADR 0040): their acoustic model (stock or MAP
+ * adapted), their dictionary (stock plus their words), and their language model interpolated
+ * with the stock one at `weight`. Local paths, as PersonalModelCache.load gives them. Only the
+ * pocketsphinx engine reads it; other engines decode as they always do.
+ */
+export interface PersonalModelPaths {
+  /** Names the build: decoders opened on it are kept and found by this id. */
+  buildId: string;
+  hmm: string;
+  dict: string;
+  mllr?: string;
+  personalLm?: { path: string; weight: number };
+}
+
+/** Which model a decode uses, and who hears that it could not be opened (stock was used). */
+export interface DecodeModel {
+  model?: PersonalModelPaths | undefined;
+  onModelFailure?: ((reason: string) => void) | undefined;
+}
+
+/**
+ * The build to decode a person's audio with, or undefined for the stock model. Never throws: a
+ * build that cannot be fetched is logged by the lookup and the audio decoded with stock.
+ */
+export type PersonalModelLookup = (userId: string) => Promise<PersonalModelPaths | undefined>;
