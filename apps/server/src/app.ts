@@ -70,6 +70,7 @@ import { registerProgressStream } from './jobs/progress-stream.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
 import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
+import { vocabularyFor } from './vocabulary/decoder-vocabulary.ts';
 import { StockDictionary } from './vocabulary/stock-dictionary.ts';
 import { registerVocabularyRoutes } from './vocabulary/vocabulary-routes.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
@@ -199,7 +200,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.roles.worker && config.adaptation.enabled && config.transcription.engine === 'pocketsphinx') {
     adaptation = new AdaptationRunner({
       queue: adaptationQueue,
-      source: editedNotesSource(db),
+      // The person's vocabulary counts too: a build may learn from their words alone (ADR 0041).
+      source: { ...editedNotesSource(db), vocabulary: (userId) => vocabularyFor(db, userId) },
       storage,
       stock: {
         dir: config.transcription.pocketsphinxModelDir,

@@ -8,6 +8,14 @@ export interface ForgetLearntDialogProps {
   onCancel: () => void;
 }
 
+/**
+ * The safe choice takes the focus when the dialog opens: showModal() focuses the element with the
+ * `autofocus` attribute (React's autoFocus prop sets none, and showModal runs after it).
+ */
+function markAutofocus(button: HTMLButtonElement | null) {
+  button?.setAttribute('autofocus', '');
+}
+
 /** "Forget everything learnt" asks first and says what goes: the models, not the notes or words. */
 export function ForgetLearntDialog({ open, busy, onForget, onCancel }: ForgetLearntDialogProps) {
   return (
@@ -23,7 +31,7 @@ export function ForgetLearntDialog({ open, busy, onForget, onCancel }: ForgetLea
         </p>
       </div>
       <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} autoFocus>
+        <Button variant="secondary" onClick={onCancel} ref={markAutofocus}>
           Keep it
         </Button>
         <Button variant="danger" disabled={busy} onClick={onForget}>
