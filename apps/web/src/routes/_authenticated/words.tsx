@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { adaptationQueryOptions } from '../../features/adaptation/api/get-adaptation.ts';
+import { LearntSection } from '../../features/adaptation/components/learnt-section.tsx';
 import { padsInfiniteQueryOptions, usePads } from '../../features/pads/api/get-pads.ts';
 import { vocabularyQueryOptions } from '../../features/vocabulary/api/get-vocabulary.ts';
 import { VocabularySection } from '../../features/vocabulary/components/vocabulary-section.tsx';
@@ -10,11 +12,12 @@ export const Route = createFileRoute('/_authenticated/words')({
     Promise.all([
       queryClient.ensureInfiniteQueryData(padsInfiniteQueryOptions()),
       queryClient.ensureQueryData(vocabularyQueryOptions()),
+      queryClient.prefetchQuery(adaptationQueryOptions()),
     ]),
   component: WordsPage,
 });
 
-/** "Your words and voice": the vocabulary now; what Voxpad has learnt from your voice later (issue 21). */
+/** "Your words and voice": the vocabulary and what Voxpad has learnt from your corrected notes (issue 21). */
 function WordsPage() {
   useDocumentTitle('Your words and voice');
   const pads = usePads().data.pages.flatMap((page) => page.results);
@@ -25,16 +28,7 @@ function WordsPage() {
         description="Teach Voxpad the words you use, and see what it has learnt from your corrected notes."
       />
       <VocabularySection pads={pads.map((pad) => ({ id: pad.id, name: pad.name }))} />
-      {/* For the lead: the adaptation state (issue 21, item 6) goes in this section. */}
-      <section
-        aria-labelledby="learnt-heading"
-        className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h2 id="learnt-heading" className="font-semibold text-slate-900 dark:text-slate-50">
-          What Voxpad has learnt
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Nothing to show yet.</p>
-      </section>
+      <LearntSection />
     </div>
   );
 }

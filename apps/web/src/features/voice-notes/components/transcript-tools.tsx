@@ -1,5 +1,6 @@
 import type { TranscriptVersion } from '@voxpad/shared/transcripts';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -47,6 +48,35 @@ export function TranscriptionControls({ note, onQueued }: { note: VoiceNote; onQ
     >
       {request.isPending ? 'Starting…' : 'Re-transcribe'}
     </Button>
+  );
+}
+
+/**
+ * Re-transcribe with the person's own models (issue 21): the same request as Re-transcribe, since
+ * the server decodes with what it has learnt whenever a build is ready; the route shows it only then.
+ */
+export function RetranscribeWithLearnt({ note, onQueued }: { note: VoiceNote; onQueued?: () => void }) {
+  const request = useRequestTranscription(note.pad_id, note.id, { onQueued });
+  const hintId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <Button
+        variant="secondary"
+        aria-describedby={hintId}
+        disabled={isInProgress(note.status) || request.isPending}
+        onClick={() =>
+          request.mutate('transcribe', {
+            onError: toastHttpError,
+            onSuccess: () => toast.success('Transcribing again with what Voxpad learned.'),
+          })
+        }
+      >
+        {request.isPending ? 'Starting…' : 'Re-transcribe with what Voxpad learned'}
+      </Button>
+      <span id={hintId} className="text-xs text-slate-600 dark:text-slate-300">
+        The current text stays as a version you can restore.
+      </span>
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Button } from '../../../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../../../components/ui/confirm-panel.tsx';
 import { TextLink } from '../../../../../components/ui/text-link.tsx';
+import { useAdaptation } from '../../../../../features/adaptation/api/get-adaptation.ts';
 import { padQueryOptions, usePad } from '../../../../../features/pads/api/get-pad.ts';
 import { padsInfiniteQueryOptions } from '../../../../../features/pads/api/get-pads.ts';
 import { statsQueryKey } from '../../../../../features/stats/api/get-stats.ts';
@@ -16,6 +17,7 @@ import {
 import { StatusBadge } from '../../../../../features/voice-notes/components/status-badge.tsx';
 import {
   ExportLinks,
+  RetranscribeWithLearnt,
   TranscriptionControls,
   TranscriptVersions,
 } from '../../../../../features/voice-notes/components/transcript-tools.tsx';
@@ -69,6 +71,8 @@ function VoiceNotePage() {
   const pad = usePad(id);
   const live = useTranscriptionEvents(id, vid);
   const note = useVoiceNote(id, vid, { live });
+  // The personal models are used once a build is ready (issue 21): offer to transcribe with them.
+  const learnt = useAdaptation().data?.status === 'ready';
   const title = voiceNoteTitle(note);
   useDocumentTitle(title);
   const navigate = useNavigate();
@@ -156,7 +160,12 @@ function VoiceNotePage() {
         startAt={t}
         editable
         transcriptActions={
-          note.status === 'failed' ? null : <TranscriptionControls note={note} onQueued={refreshStats} />
+          note.status === 'failed' ? null : (
+            <>
+              <TranscriptionControls note={note} onQueued={refreshStats} />
+              {learnt ? <RetranscribeWithLearnt note={note} onQueued={refreshStats} /> : null}
+            </>
+          )
         }
       />
 
