@@ -5,7 +5,9 @@ import type { Transcriber } from './transcriber.ts';
  * Picks the speech engine named in the configuration. Engines load on demand, so an
  * API-only process never touches native speech libraries.
  */
-export async function createTranscriber(config: Pick<Config, 'transcription' | 'adaptation'>): Promise<Transcriber> {
+export async function createTranscriber(
+  config: Pick<Config, 'transcription' | 'adaptation'>,
+): Promise<Transcriber> {
   switch (config.transcription.engine) {
     case 'pocketsphinx': {
       const { createPocketsphinxTranscriber } = await import('./pocketsphinx/engine.ts');

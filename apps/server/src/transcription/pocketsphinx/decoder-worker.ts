@@ -123,7 +123,9 @@ function readSettings(data: unknown): WorkerSettings {
   }
   const modelDir = 'modelDir' in data && typeof data.modelDir === 'string' ? data.modelDir : undefined;
   const personalDecoders =
-    'personalDecoders' in data && typeof data.personalDecoders === 'number' ? data.personalDecoders : undefined;
+    'personalDecoders' in data && typeof data.personalDecoders === 'number'
+      ? data.personalDecoders
+      : undefined;
   return {
     cancel: data.cancel,
     ...(modelDir === undefined ? {} : { modelDir }),

@@ -181,7 +181,8 @@ function interpolate(
   const fail = (message: string): never => {
     throw new TranscriptionError('model_missing', message);
   };
-  if (!(weight > 0 && weight < 1)) fail(`The personal language model weight must be between 0 and 1, not ${weight}.`);
+  if (!(weight > 0 && weight < 1))
+    fail(`The personal language model weight must be between 0 and 1, not ${weight}.`);
   const stock = extra.getLanguageModel(decoder, DEFAULT_SEARCH);
   const personal = extra.readLanguageModel(config, path, native.ps_get_logmath(decoder));
   if (!stock || !personal) return fail(`The personal language model ${path} could not be read.`);

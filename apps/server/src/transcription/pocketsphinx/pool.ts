@@ -179,7 +179,11 @@ export class WorkerPool {
     const { pcm } = job;
     // The job no longer needs the samples; the worker gets them without a copy.
     const model = job.options.model;
-    send(slot, { type: 'decode', id: job.id, pcm, ...(model ? { model } : {}) }, pcm.buffer instanceof ArrayBuffer ? [pcm.buffer] : []);
+    send(
+      slot,
+      { type: 'decode', id: job.id, pcm, ...(model ? { model } : {}) },
+      pcm.buffer instanceof ArrayBuffer ? [pcm.buffer] : [],
+    );
   }
 
   #abort(job: Job, reason: unknown): void {
