@@ -15,6 +15,7 @@
  *
  * Rerun: npm run bench:format            (about 2 minutes on 2 cores)
  *        BENCH_VERBOSE=1 npm run bench:format   prints each note's reference and output
+ *        BENCH_VERBOSE=timing                   also each word's duration and confidence
  *        BENCH_WORKERS=1                        decoding threads (default 2)
  *        BENCH_SETS=tuning                      only the tuning set (while changing rules: the
  *                                               held-out set is run rarely and every run reported)
@@ -94,7 +95,8 @@ try {
         if (process.env.BENCH_VERBOSE) {
           const gaps = words
             .map(
-              (w, i) => `${w.word}${i > 0 ? '' : ''}[${((words[i + 1]?.start ?? w.end) - w.end).toFixed(2)}]`,
+              (w, i) =>
+                `${w.word}[${((words[i + 1]?.start ?? w.end) - w.end).toFixed(2)}${process.env.BENCH_VERBOSE === 'timing' ? ` ${(w.end - w.start).toFixed(2)}s ${w.confidence.toFixed(2)}` : ''}]`,
             )
             .join(' ');
           console.log(

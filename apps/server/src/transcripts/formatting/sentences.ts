@@ -21,6 +21,7 @@ import {
   CANNOT_END,
   CLEAR_PAUSE_STARTERS,
   DETERMINERS,
+  EMBEDDING,
   INVERTING,
   NEGATIVE_AUXILIARIES,
   PERSONAL_SUBJECTS,
@@ -102,17 +103,21 @@ function opensWithName(words: readonly string[], i: number, names: readonly bool
 
 /**
  * An auxiliary before a personal pronoun asks a question ("... this year | can we lower it"),
- * with or without a pause: inside a statement the subject comes first ("we can"). Not after a
- * word that inverts a statement ("so can we", "than did they"), a subject ("if you can you
- * should"), another auxiliary ("I will have you know"), or inside a question word's phrase
- * still waiting for its auxiliary ("what time do you", "tell me which one do you want").
+ * with or without a pause: inside a statement the subject comes first ("we can"). So does a
+ * question word before them ("... the keys | where did you put them"), but after a verb that
+ * embeds a question ("I know where did you", as some speak). Not after a word that inverts a
+ * statement ("so can we", "than did they"), a subject ("if you can you should"), another
+ * auxiliary ("I will have you know"), or inside a question word's phrase still waiting for its
+ * auxiliary ("what time do you", "tell me which one do you want").
  */
 function asksNext(words: readonly string[], i: number, sentence: SentenceSoFar): boolean {
   const word = words[i]!;
   const next = words[i + 1];
-  const subject = words[i + 2];
-  if (next === undefined || subject === undefined) return false;
-  if (!AUXILIARIES.has(next) || !PERSONAL_SUBJECTS.has(subject)) return false;
+  if (next === undefined) return false;
+  const asks = QUESTION_WORDS.has(next)
+    ? !EMBEDDING.has(word) && invertsSubject(words[i + 2], words[i + 3])
+    : invertsSubject(next, words[i + 2]);
+  if (!asks) return false;
   if (
     CANNOT_END.has(word) ||
     SUBJECTS.has(word) ||
@@ -129,4 +134,13 @@ function asksNext(words: readonly string[], i: number, sentence: SentenceSoFar):
     if (QUESTION_WORDS.has(earlier)) return false;
   }
   return true;
+}
+
+function invertsSubject(auxiliary: string | undefined, subject: string | undefined): boolean {
+  return (
+    auxiliary !== undefined &&
+    AUXILIARIES.has(auxiliary) &&
+    subject !== undefined &&
+    PERSONAL_SUBJECTS.has(subject)
+  );
 }

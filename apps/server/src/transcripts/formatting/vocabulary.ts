@@ -177,6 +177,30 @@ export const INVERTING = new Set([
   'hardly',
 ]);
 
+/** Words after which a question word opens a question inside the sentence ("I wonder why did he"). */
+export const EMBEDDING = new Set([
+  'know',
+  'wonder',
+  'ask',
+  'asked',
+  'tell',
+  'told',
+  'me',
+  'him',
+  'her',
+  'them',
+  'us',
+  'see',
+  'idea',
+  'sure',
+  'understand',
+  'explain',
+  'decide',
+  'guess',
+  'matter',
+  'about',
+]);
+
 /** Words that open a sentence after a clear pause, but often follow a short one inside it ("so", "then"). */
 export const CLEAR_PAUSE_STARTERS = new Set([
   'so',

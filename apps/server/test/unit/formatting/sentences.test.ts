@@ -50,6 +50,8 @@ describe('sentences and questions', () => {
   it('asks at an auxiliary before a personal pronoun, even where the words touch', () => {
     expect(format('the bus was late again should we walk')).toBe('The bus was late again. Should we walk?');
     expect(format('my phone died|0.05 did you call')).toBe('My phone died. Did you call?');
+    expect(format('the shop was shut why did they close')).toBe('The shop was shut. Why did they close?');
+    expect(format('i wonder why did they close')).toBe('I wonder why did they close.');
   });
 
   it('keeps an auxiliary before a pronoun inside the sentence where it does not ask', () => {
