@@ -8,7 +8,10 @@
  * so a pause alone cannot tell them apart. A short pause therefore ends a sentence only when the
  * next word opens one: the speaker's own subject ("I", "we"), a question word, an auxiliary
  * before a subject ("is the"), or a word that opens sentences but also follows commas ("the",
- * "it", "that"), which was after a full stop at every pause of 0.04 s or more in those notes.
+ * "it", "that"), which was after a full stop at every pause of 0.04 s or more in those notes,
+ * or a name; after a clear pause (CLEAR_PAUSE) also an auxiliary or "so", "then". Where words
+ * touch, only a question opens a sentence: an auxiliary, or a question word and an auxiliary,
+ * before a personal pronoun ("... this year can we lower it").
  * Inside a sentence that opens with "when", "if", "because" and the like, the first such pause
  * is a comma ("When I got home, the door was open"). A pause of SENTENCE_PAUSE or more ends a
  * sentence whatever follows (flite never paused that long inside one; the live endpointer cuts
