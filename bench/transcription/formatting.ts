@@ -15,7 +15,10 @@
  *
  * Rerun: npm run bench:format            (about 2 minutes on 2 cores)
  *        BENCH_VERBOSE=1 npm run bench:format   prints each note's reference and output
+ *        BENCH_VERBOSE=timing                   also each word's duration and confidence
  *        BENCH_WORKERS=1                        decoding threads (default 2)
+ *        BENCH_SETS=tuning                      only the tuning set (while changing rules: the
+ *                                               held-out set is run rarely and every run reported)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,10 +63,12 @@ let formatMs = 0;
 let formattedWords = 0;
 let referenceMismatches = 0;
 try {
+  const sets = (process.env.BENCH_SETS ?? 'tuning,held-out').split(',');
   for (const [set, notes] of [
     ['tuning', TUNING_NOTES],
     ['held-out', HELD_OUT_NOTES],
   ] as const) {
+    if (!sets.includes(set)) continue;
     for (const voice of VOICES) {
       const tally = emptyTally();
       for (const [n, note] of (notes as readonly ReferenceNote[]).entries()) {
@@ -90,7 +95,8 @@ try {
         if (process.env.BENCH_VERBOSE) {
           const gaps = words
             .map(
-              (w, i) => `${w.word}${i > 0 ? '' : ''}[${((words[i + 1]?.start ?? w.end) - w.end).toFixed(2)}]`,
+              (w, i) =>
+                `${w.word}[${((words[i + 1]?.start ?? w.end) - w.end).toFixed(2)}${process.env.BENCH_VERBOSE === 'timing' ? ` ${(w.end - w.start).toFixed(2)}s ${w.confidence.toFixed(2)}` : ''}]`,
             )
             .join(' ');
           console.log(
@@ -135,6 +141,7 @@ console.log(
 );
 let ok = referenceMismatches === 0;
 for (const set of ['tuning', 'held-out']) {
+  if (!rows.some((r) => r.set === set)) continue;
   const setRows = rows.filter((r) => r.set === set);
   const flite = setRows
     .filter((r) => r.voice.startsWith('flite'))

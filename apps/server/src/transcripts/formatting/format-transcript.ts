@@ -11,7 +11,8 @@ import type { TranscriptWord } from '../../transcription/transcriber.ts';
 import { casedWord } from './casing-rules.ts';
 import type { CasingSource } from './casing-source.ts';
 import { isQuestion } from './questions.ts';
-import { breakAfter, PARAGRAPH_PAUSE, type Break } from './sentences.ts';
+import { breakAfter, PARAGRAPH_PAUSE, type Break, type SentenceSoFar } from './sentences.ts';
+import { AUXILIARIES, MONTHS, SUBORDINATORS, WEEKDAYS } from './vocabulary.ts';
 import { findWrittenForms } from './written-forms.ts';
 
 export type { CasingSource } from './casing-source.ts';
@@ -32,6 +33,7 @@ export interface FormatOptions {
 export function formatWords(words: readonly TranscriptWord[], options: FormatOptions): FormattedWord[] {
   const spoken = words.map((w) => w.word.toLowerCase());
   const texts: string[] = spoken.map((word, i) => casedWord(spoken, i, options.casing) ?? word);
+  const names = texts.map((text, i) => isName(spoken[i]!, text));
   const spanEnd = spoken.map((_, i) => i + 1);
   for (const form of findWrittenForms(spoken)) {
     texts[form.start] = form.text;
@@ -43,20 +45,21 @@ export function formatWords(words: readonly TranscriptWord[], options: FormatOpt
   const breaks: Break[] = spoken.map(() => '');
   const previous = options.before?.filter((w) => w.text !== '').at(-1);
   const continues = previous !== undefined && !/[.?!]$/.test(previous.text);
-  let sentence = { opener: continues ? '' : (spoken[0] ?? ''), hasComma: false };
+  let sentence: SentenceSoFar = { opener: continues ? '' : (spoken[0] ?? ''), start: 0, hasComma: false };
   const usualGap = usualPause(words);
   for (let i = 0; i < spoken.length; i = spanEnd[i]!) {
     const last = spanEnd[i]! - 1;
     const next = words[last + 1];
     const gap = next ? Math.max(0, next.start - words[last]!.end - usualGap) : 0;
-    const mark = breakAfter(spoken, last, gap, sentence);
+    const mark = breakAfter(spoken, last, gap, sentence, names);
     breaks[last] = mark;
     if (mark === ',') sentence.hasComma = true;
-    if (mark === 'end') sentence = { opener: spoken[last + 1] ?? '', hasComma: false };
+    if (mark === 'end') sentence = { opener: spoken[last + 1] ?? '', start: last + 1, hasComma: false };
   }
 
   const out: FormattedWord[] = [];
   let sentenceStart = 0;
+  let mainClauseStart: number | undefined;
   let startsSentence = !continues;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
@@ -79,12 +82,15 @@ export function formatWords(words: readonly TranscriptWord[], options: FormatOpt
     if (mark === ',' || mark === 'end') {
       const carrier = lastWithText(out);
       if (carrier) {
-        const punctuation = mark === ',' ? ',' : isQuestion(spoken.slice(sentenceStart, i + 1)) ? '?' : '.';
+        const punctuation =
+          mark === ',' ? ',' : asks(spoken, sentenceStart, mainClauseStart, i + 1) ? '?' : '.';
+        if (mark === ',' && mainClauseStart === undefined) mainClauseStart = i + 1;
         // "3 p.m." ends a sentence with its own full stop.
         if (!(punctuation === '.' && carrier.text.endsWith('.'))) carrier.text += punctuation;
       }
       if (mark === 'end') {
         sentenceStart = i + 1;
+        mainClauseStart = undefined;
         startsSentence = true;
       }
     }
@@ -103,6 +109,28 @@ function usualPause(words: readonly TranscriptWord[]): number {
   if (gaps.length < 3) return 0;
   gaps.sort((a, b) => a - b);
   return gaps[Math.floor(gaps.length / 2)]!;
+}
+
+/**
+ * Whether the sentence asks: by its first words, or, when it opens with "if", "when" and the
+ * like and has a comma, by the clause after it ("If it rains, will you come?"; "When you land,
+ * we meet." does not ask, "When is the meeting, on Monday?" does).
+ */
+function asks(
+  spoken: readonly string[],
+  start: number,
+  mainClause: number | undefined,
+  end: number,
+): boolean {
+  const sentence = spoken.slice(start, end);
+  if (mainClause === undefined || !SUBORDINATORS.has(sentence[0]!)) return isQuestion(sentence);
+  if (isQuestion(spoken.slice(mainClause, end))) return true;
+  return AUXILIARIES.has(sentence[1] ?? '') && isQuestion(sentence);
+}
+
+/** A person's or place's name: capitalised by the casing source, not "I" nor a weekday or month (dates take commas). */
+function isName(spoken: string, cased: string): boolean {
+  return /^[A-Z][a-z]/.test(cased) && !WEEKDAYS.includes(spoken) && !MONTHS.includes(spoken);
 }
 
 function lastWithText(words: readonly FormattedWord[]): FormattedWord | undefined {

@@ -8,7 +8,10 @@
  * so a pause alone cannot tell them apart. A short pause therefore ends a sentence only when the
  * next word opens one: the speaker's own subject ("I", "we"), a question word, an auxiliary
  * before a subject ("is the"), or a word that opens sentences but also follows commas ("the",
- * "it", "that"), which was after a full stop at every pause of 0.04 s or more in those notes.
+ * "it", "that"), which was after a full stop at every pause of 0.04 s or more in those notes,
+ * or a name; after a clear pause (CLEAR_PAUSE) also an auxiliary or "so", "then". Where words
+ * touch, only a question opens a sentence: an auxiliary, or a question word and an auxiliary,
+ * before a personal pronoun ("... this year can we lower it").
  * Inside a sentence that opens with "when", "if", "because" and the like, the first such pause
  * is a comma ("When I got home, the door was open"). A pause of SENTENCE_PAUSE or more ends a
  * sentence whatever follows (flite never paused that long inside one; the live endpointer cuts
@@ -16,8 +19,15 @@
  * the speaker stopped to think).
  */
 import {
+  ADDRESSING,
   AUXILIARIES,
   CANNOT_END,
+  CLEAR_PAUSE_STARTERS,
+  DETERMINERS,
+  EMBEDDING,
+  INVERTING,
+  NEGATIVE_AUXILIARIES,
+  PERSONAL_SUBJECTS,
   QUESTION_WORDS,
   STRONG_STARTERS,
   SUBJECTS,
@@ -29,6 +39,11 @@ import {
 export const MIN_PAUSE = 0.03;
 /** A pause this long before a word that often, but not only, opens a sentence ("the", "it") ends one. */
 export const WEAK_STARTER_PAUSE = 0.04;
+/**
+ * A pause this long before an auxiliary ("is", "can") or a word like "so", "then" ends a
+ * sentence: in the tuning notes 1 comma in 12 had a pause this long, and that one before "but".
+ */
+export const CLEAR_PAUSE = 0.1;
 /** A pause this long (seconds) ends a sentence whatever word follows. */
 export const SENTENCE_PAUSE = 0.6;
 /** A pause this long before a sentence starts a paragraph. */
@@ -36,25 +51,99 @@ export const PARAGRAPH_PAUSE = 2.5;
 
 export type Break = '' | ',' | 'end';
 
-/** Where the sentence that word `i` belongs to stands: its first word, and whether it has a comma. */
+/** Where the sentence that word `i` belongs to stands: its first word and its index, and whether it has a comma. */
 export interface SentenceSoFar {
   opener: string;
+  start: number;
   hasComma: boolean;
 }
 
-/** What follows word `i` given the next word after a pause of `gap` seconds. */
-export function breakAfter(words: readonly string[], i: number, gap: number, sentence: SentenceSoFar): Break {
+/**
+ * What follows word `i` given the next word after a pause of `gap` seconds. `names[j]` tells
+ * whether word `j` is a person's or place's name (capitalised by the casing source).
+ */
+export function breakAfter(
+  words: readonly string[],
+  i: number,
+  gap: number,
+  sentence: SentenceSoFar,
+  names: readonly boolean[] = [],
+): Break {
   const word = words[i]!;
   const next = words[i + 1];
   if (next === undefined) return 'end';
-  if (gap < MIN_PAUSE || CANNOT_END.has(word)) return '';
+  if (asksNext(words, i, sentence)) return endOrComma(sentence);
+  if (gap < MIN_PAUSE) return '';
+  if (CANNOT_END.has(word)) {
+    // "thank our | she lives": a subject pronoun cannot follow "our", so the phrase broke off.
+    return DETERMINERS.has(word) && PERSONAL_SUBJECTS.has(next) ? endOrComma(sentence) : '';
+  }
   if (gap >= SENTENCE_PAUSE) return 'end';
-  const opens = opensSentence(next, words[i + 2]) || (gap >= WEAK_STARTER_PAUSE && WEAK_STARTERS.has(next));
-  if (opens && !(SUBORDINATORS.has(sentence.opener) && !sentence.hasComma)) return 'end';
-  return ',';
+  const opens =
+    opensSentence(next, words[i + 2]) ||
+    (gap >= WEAK_STARTER_PAUSE && (WEAK_STARTERS.has(next) || opensWithName(words, i, names))) ||
+    (gap >= CLEAR_PAUSE && (AUXILIARIES.has(next) || CLEAR_PAUSE_STARTERS.has(next)));
+  return opens ? endOrComma(sentence) : ',';
+}
+
+/** Inside a sentence that opens with "when", "if" and the like, the first break is a comma. */
+function endOrComma(sentence: SentenceSoFar): Break {
+  return SUBORDINATORS.has(sentence.opener) && !sentence.hasComma ? ',' : 'end';
 }
 
 function opensSentence(word: string, following: string | undefined): boolean {
   if (STRONG_STARTERS.has(word) || QUESTION_WORDS.has(word)) return true;
   return AUXILIARIES.has(word) && following !== undefined && SUBJECTS.has(following);
+}
+
+/**
+ * A name after a pause ("... in 2020 | Sarah moved"), unless it follows another name (a list,
+ * "Paris, France") or a greeting or thanks ("thank you, Sarah").
+ */
+function opensWithName(words: readonly string[], i: number, names: readonly boolean[]): boolean {
+  return names[i + 1] === true && names[i] !== true && !ADDRESSING.has(words[i]!);
+}
+
+/**
+ * An auxiliary before a personal pronoun asks a question ("... this year | can we lower it"),
+ * with or without a pause: inside a statement the subject comes first ("we can"). So does a
+ * question word before them ("... the keys | where did you put them"), but after a verb that
+ * embeds a question ("I know where did you", as some speak). Not after a word that inverts a
+ * statement ("so can we", "than did they"), a subject ("if you can you should"), another
+ * auxiliary ("I will have you know"), or inside a question word's phrase still waiting for its
+ * auxiliary ("what time do you", "tell me which one do you want").
+ */
+function asksNext(words: readonly string[], i: number, sentence: SentenceSoFar): boolean {
+  const word = words[i]!;
+  const next = words[i + 1];
+  if (next === undefined) return false;
+  const asks = QUESTION_WORDS.has(next)
+    ? !EMBEDDING.has(word) && invertsSubject(words[i + 2], words[i + 3])
+    : invertsSubject(next, words[i + 2]);
+  if (!asks) return false;
+  if (
+    CANNOT_END.has(word) ||
+    SUBJECTS.has(word) ||
+    QUESTION_WORDS.has(word) ||
+    AUXILIARIES.has(word) ||
+    NEGATIVE_AUXILIARIES.has(word) ||
+    INVERTING.has(word)
+  ) {
+    return false;
+  }
+  for (let j = i; j >= sentence.start; j--) {
+    const earlier = words[j]!;
+    if (AUXILIARIES.has(earlier) || NEGATIVE_AUXILIARIES.has(earlier) || earlier.endsWith("'s")) return true;
+    if (QUESTION_WORDS.has(earlier)) return false;
+  }
+  return true;
+}
+
+function invertsSubject(auxiliary: string | undefined, subject: string | undefined): boolean {
+  return (
+    auxiliary !== undefined &&
+    AUXILIARIES.has(auxiliary) &&
+    subject !== undefined &&
+    PERSONAL_SUBJECTS.has(subject)
+  );
 }

@@ -156,6 +156,86 @@ export const CANNOT_END = new Set([
   'be',
 ]);
 
+/** Subject pronouns that follow an auxiliary in a question ("can we", "did they"). */
+export const PERSONAL_SUBJECTS = new Set(['i', 'you', 'we', 'they', 'he', 'she']);
+
+/** Words a noun follows, never a subject pronoun ("our she" is a phrase broken off). */
+export const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'your', 'our', 'their']);
+
+/** Words after which an auxiliary comes before its subject in a statement ("so can we", "than did they"). */
+export const INVERTING = new Set([
+  'so',
+  'nor',
+  'neither',
+  'than',
+  'as',
+  'only',
+  'not',
+  'never',
+  'rarely',
+  'seldom',
+  'hardly',
+]);
+
+/** Words after which a question word opens a question inside the sentence ("I wonder why did he"). */
+export const EMBEDDING = new Set([
+  'know',
+  'wonder',
+  'ask',
+  'asked',
+  'tell',
+  'told',
+  'me',
+  'him',
+  'her',
+  'them',
+  'us',
+  'see',
+  'idea',
+  'sure',
+  'understand',
+  'explain',
+  'decide',
+  'guess',
+  'matter',
+  'about',
+]);
+
+/** Words that open a sentence after a clear pause, but often follow a short one inside it ("so", "then"). */
+export const CLEAR_PAUSE_STARTERS = new Set([
+  'so',
+  'then',
+  'now',
+  'also',
+  'anyway',
+  'well',
+  'yes',
+  'no',
+  'okay',
+  'ok',
+]);
+
+/** Words before a name that address the person named ("thanks, Sarah"): no sentence ends there. */
+export const ADDRESSING = new Set([
+  'hi',
+  'hello',
+  'hey',
+  'dear',
+  'thanks',
+  'thank',
+  'you',
+  'bye',
+  'goodbye',
+  'morning',
+  'evening',
+  'yes',
+  'no',
+  'okay',
+  'ok',
+  'sorry',
+  'well',
+]);
+
 /** Words that open a clause needing a main clause after it: its first pause is a comma. */
 export const SUBORDINATORS = new Set([
   'when',

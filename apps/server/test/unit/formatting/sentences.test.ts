@@ -47,6 +47,48 @@ describe('sentences and questions', () => {
     expect(format('we went to the|0.8 market')).toBe('We went to the market.');
   });
 
+  it('asks at an auxiliary before a personal pronoun, even where the words touch', () => {
+    expect(format('the bus was late again should we walk')).toBe('The bus was late again. Should we walk?');
+    expect(format('my phone died|0.05 did you call')).toBe('My phone died. Did you call?');
+    expect(format('the shop was shut why did they close')).toBe('The shop was shut. Why did they close?');
+    expect(format('i wonder why did they close')).toBe('I wonder why did they close.');
+  });
+
+  it('keeps an auxiliary before a pronoun inside the sentence where it does not ask', () => {
+    // After a word that inverts a statement, a subject, another auxiliary, or a question word's phrase.
+    expect(format('i was tired and so were they')).toBe('I was tired and so were they.');
+    expect(format('if you can you should rest')).toBe('If you can you should rest.');
+    expect(format('what colour do you want')).toBe('What colour do you want?');
+    expect(format('tell me which shoes do you like')).toBe('Tell me which shoes do you like.');
+    expect(format('he said i will have you fired')).toBe('He said I will have you fired.');
+  });
+
+  it('puts a comma, not a full stop, before a question that follows an "if" clause', () => {
+    expect(format('if the rain stops will you come')).toBe('If the rain stops, will you come?');
+    expect(format('when you land|0.05 where should we meet')).toBe('When you land, where should we meet?');
+    expect(format('when you land|0.05 we will meet')).toBe('When you land, we will meet.');
+    expect(format('when is the party|0.05 on friday')).toBe('When is the party, on friday?');
+  });
+
+  it('ends a sentence at a short pause before a name, but not in a list, a place or after thanks', () => {
+    expect(format('we left at noon|0.05 sarah drove')).toBe('We left at noon. Sarah drove.');
+    expect(format('invite sarah|0.05 london friends too')).toBe('Invite Sarah, London friends too.');
+    expect(format('thank you|0.05 sarah')).toBe('Thank you, Sarah.');
+    expect(format('it rained|0.05 monday was dry')).toBe('It rained, Monday was dry.');
+  });
+
+  it('ends a sentence at a clear pause before an auxiliary or "so", "then", a comma at a shorter one', () => {
+    expect(format('the parcel came|0.12 was the box open')).toBe('The parcel came. Was the box open?');
+    expect(format('the parcel came|0.06 was opened')).toBe('The parcel came, was opened.');
+    expect(format('the oven is hot|0.12 then bake the bread')).toBe('The oven is hot. Then bake the bread.');
+    expect(format('the oven is hot|0.06 then bake the bread')).toBe('The oven is hot, then bake the bread.');
+  });
+
+  it('ends a sentence at a pause after a word a pronoun cannot follow ("our she")', () => {
+    expect(format('we sold our|0.1 he bought it')).toBe('We sold our. He bought it.');
+    expect(format('we sold our|0.1 old car')).toBe('We sold our old car.');
+  });
+
   it('writes nothing between words that touch', () => {
     expect(format('we went home i think')).toBe('We went home i think.'.replace(' i ', ' I '));
   });
