@@ -41,6 +41,11 @@ export interface StreamTranscribeInput extends DecodeModel {
   language?: string;
   /** The total length is known only at the end; until then progress stays below 1. */
   onProgress?: (fraction: number) => void;
+  /**
+   * The recording's length in 16 kHz samples once the audio decoder knows it (from its header
+   * or ffmpeg's probe), for progress; 0 while unknown.
+   */
+  expectedSamples?: () => number;
   signal?: AbortSignal;
 }
 

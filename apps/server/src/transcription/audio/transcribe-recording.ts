@@ -45,8 +45,16 @@ export async function transcribeRecording(input: TranscribeRecordingInput): Prom
     const onAbort = (): void => stop.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const recording = decodeAudio.stream(bytes, stop.signal, onDuration);
-      const transcript = await transcriber.transcribeStream({ chunks: recording.chunks, ...common });
+      let expected = 0;
+      const recording = decodeAudio.stream(bytes, stop.signal, (seconds) => {
+        expected = Math.round(seconds * 16000);
+        onDuration?.(seconds);
+      });
+      const transcript = await transcriber.transcribeStream({
+        chunks: recording.chunks,
+        expectedSamples: () => expected,
+        ...common,
+      });
       const { durationSeconds } = await recording.done;
       return { transcript, durationSeconds };
     } finally {

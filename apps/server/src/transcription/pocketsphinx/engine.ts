@@ -92,7 +92,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
       onProgress?: ((fraction: number) => void) | undefined;
       signal?: AbortSignal | undefined;
     } & DecodeModel,
-    totalSamples?: number,
+    totalSamples?: number | (() => number),
   ): Promise<Transcript> => {
     const { words, samples } = await decodeInUtterances({
       pool,
@@ -145,7 +145,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
 
     async transcribeStream(input: StreamTranscribeInput): Promise<Transcript> {
       checkInput(input.language, input.signal);
-      return decode(input.chunks, input);
+      return decode(input.chunks, input, input.expectedSamples);
     },
 
     async transcribeUtterance(

@@ -23,8 +23,11 @@ export interface UtteranceJobsInput {
   pieces: AsyncIterable<SpeechChunk> | Iterable<SpeechChunk>;
   /** Utterances decoded or waiting at once. */
   limit: number;
-  /** The recording's length when known (progress); otherwise progress stays under 1 until the end. */
-  totalSamples?: number;
+  /**
+   * The recording's length when known (progress), or as soon as it is known; until then, and
+   * until the end, progress stays under 1.
+   */
+  totalSamples?: number | (() => number);
   onProgress?: ((fraction: number) => void) | undefined;
   signal?: AbortSignal | undefined;
   /** The owner's build (ADR 0040); stock without one. */
@@ -88,7 +91,8 @@ export async function decodeInUtterances(input: UtteranceJobsInput): Promise<Dec
     if (!onProgress || fed === 0) return;
     let left = 0;
     for (const samples of pending.values()) left += samples;
-    let fraction = Math.max(0, fed - left) / Math.max(fed, totalSamples ?? 0);
+    const total = typeof totalSamples === 'function' ? totalSamples() : (totalSamples ?? 0);
+    let fraction = Math.max(0, fed - left) / Math.max(fed, total);
     if (!ended) fraction = Math.min(fraction, 0.99);
     if (fraction > reported) {
       reported = fraction;
