@@ -17,10 +17,31 @@ const sourceDir = new URL('../../src/transcription/', import.meta.url);
 
 describe('resolveWorkerEntry', () => {
   it('runs worker-thread.ts through the tsx bootstrap when running from source', () => {
-    expect(resolveWorkerEntry()).toEqual({
-      filename: new URL('dev-worker.mjs', sourceDir),
-      argv: [new URL('worker-thread.ts', sourceDir).href],
-    });
+    // The test run may start the built bundle instead (VOXPAD_WORKER_BUNDLE, vitest.config.ts).
+    const bundle = process.env.VOXPAD_WORKER_BUNDLE;
+    delete process.env.VOXPAD_WORKER_BUNDLE;
+    try {
+      expect(resolveWorkerEntry()).toEqual({
+        filename: new URL('dev-worker.mjs', sourceDir),
+        argv: [new URL('worker-thread.ts', sourceDir).href],
+      });
+    } finally {
+      if (bundle !== undefined) process.env.VOXPAD_WORKER_BUNDLE = bundle;
+    }
+  });
+
+  it('starts the built bundle from source when VOXPAD_WORKER_BUNDLE names it', () => {
+    const bundle = process.env.VOXPAD_WORKER_BUNDLE;
+    process.env.VOXPAD_WORKER_BUNDLE = '/srv/voxpad/dist/transcription-worker.js';
+    try {
+      expect(resolveWorkerEntry()).toEqual({
+        filename: new URL('file:///srv/voxpad/dist/transcription-worker.js'),
+        argv: [],
+      });
+    } finally {
+      if (bundle === undefined) delete process.env.VOXPAD_WORKER_BUNDLE;
+      else process.env.VOXPAD_WORKER_BUNDLE = bundle;
+    }
   });
 
   it('starts an explicit JavaScript worker directly', () => {
