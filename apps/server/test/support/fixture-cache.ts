@@ -6,7 +6,7 @@ import path from 'node:path';
 
 /**
  * Test audio (flite, sox, ffmpeg) made once. A run of a tool is keyed by the tool, its
- * version, its arguments and the bytes of every input file it names; its output is kept
+ * version, its arguments (and SOX_OPTS for sox) and the bytes of every input file it names; its output is kept
  * under that key in a shared folder, and an identical run anywhere later (another file,
  * worker, project, or the next `npm test`) copies the kept file instead of synthesising or
  * encoding again. The two backends' API projects no longer each speak the same sentences.
@@ -43,6 +43,8 @@ function isFile(arg: string): boolean {
  */
 export function cachedToolRun(tool: string, args: readonly string[], output: string): string {
   const key = createHash('sha256').update(`${tool}\0${versionOf(tool)}\0`);
+  // sox reads options from SOX_OPTS too (the test configs set -R: the same dither each run).
+  if (tool === 'sox') key.update(`SOX_OPTS=${process.env.SOX_OPTS ?? ''}\0`);
   for (const arg of args) {
     if (arg === output) key.update(`<output${path.extname(output)}>`);
     else if (isFile(arg))
