@@ -131,7 +131,9 @@ describe('idle live streams', { timeout: 60_000 }, () => {
       const seconds = (performance.now() - frozen) / 1000;
       expect(note?.status).toBe('done');
       expect(note?.duration_seconds).toBeCloseTo(3, 2);
-      expect(seconds).toBeLessThan(IDLE_SECONDS * 3 + 2);
+      // The bound tells the heartbeat from the close wait (32 s and more) with room for the
+      // transcription on a loaded machine: at load 10 filing and decoding took 8.8 s.
+      expect(seconds).toBeLessThan(20);
       live.socket.terminate();
     } finally {
       await relay.close();
