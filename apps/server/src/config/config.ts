@@ -64,6 +64,7 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(os.availableParallelism()),
+  DECODER_KEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(LIMITS.uploadBytesDefault),
   MAX_DURATION_SECONDS: z.coerce.number().int().min(1).default(MAX_DURATION_SECONDS_DEFAULT),
   // Resumable uploads with no new bytes for this long are removed (fractions allowed, for tests).
@@ -185,6 +186,8 @@ export interface Config {
     engine: 'pocketsphinx' | 'whisper' | 'openai';
     pocketsphinxModelDir: string;
     concurrency: number;
+    /** Decoder threads outlive a closed app this long for the next app of the process (tests). */
+    decoderKeepMs: number;
     whisper: { modelPath: string | undefined; threads: number };
     openai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number };
   };
@@ -418,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       engine: e.TRANSCRIBER,
       pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
       concurrency: e.WORKER_CONCURRENCY,
+      decoderKeepMs: e.DECODER_KEEP_SECONDS * 1000,
       whisper: { modelPath: e.WHISPER_MODEL_PATH, threads: e.WHISPER_THREADS },
       openai: {
         baseUrl: e.OPENAI_BASE_URL,

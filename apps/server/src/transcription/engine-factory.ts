@@ -15,6 +15,7 @@ export async function createTranscriber(
         modelDir: config.transcription.pocketsphinxModelDir,
         workers: config.transcription.concurrency,
         personalDecoders: config.adaptation.decodersPerWorker,
+        share: { keepMs: config.transcription.decoderKeepMs },
       });
     }
     case 'whisper': {

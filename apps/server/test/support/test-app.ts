@@ -50,6 +50,9 @@ export async function startTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ROLE: 'api',
     WORKER_CONCURRENCY: '1',
+    // A file's apps, and the next file's in the same Vitest worker, reuse the decoder threads
+    // and their loaded model instead of loading it again for each app (ADR 0025).
+    DECODER_KEEP_SECONDS: '300',
     SMTP_URL: mailbox.url,
     ACCOUNT_RATE_LIMITS: 'off',
     // The suites sign up and log in thousands of times; tests of the real cost ask for 'standard'

@@ -269,6 +269,29 @@ describe('pocketsphinx transcriber lifecycle', () => {
     });
   });
 
+  it('shares decoder threads between transcribers that ask to, and closes them with the last', async () => {
+    const { speech } = spoken(0);
+    const input = { samples: speech.samples, sampleRate: 16000 };
+    const before = threadCount();
+    const first = createPocketsphinxTranscriber({ share: { keepMs: 0 } });
+    const expected = await first.transcribe(input);
+    const withOne = threadCount();
+    expect(withOne).toBeGreaterThan(before);
+
+    // The second uses the first one's thread (its model loaded): no thread is started.
+    const second = createPocketsphinxTranscriber({ share: { keepMs: 0 } });
+    expect((await second.transcribe(input)).text).toBe(expected.text);
+    expect(threadCount()).toBe(withOne);
+
+    // Closing one ends its own work only; the other decodes on.
+    await first.close();
+    await expect(first.transcribe(input)).rejects.toMatchObject({ code: 'closed' });
+    expect((await second.transcribe(input)).text).toBe(expected.text);
+
+    await second.close();
+    await expect.poll(threadCount, { timeout: 2000 }).toBeLessThanOrEqual(before);
+  });
+
   it('close() rejects jobs that are still running or queued', async () => {
     const transcriber = createPocketsphinxTranscriber();
     const long = load(longRecording(dir, 'interrupted', SENTENCES.slice(0, 4), 0.5));

@@ -38,6 +38,7 @@ import type { TranscribeInput, Transcript, TranscriptWord } from '../transcriber
 import { resolveWorkerEntry } from '../worker-entry.ts';
 import { DEFAULT_MODEL_DIR } from './model.ts';
 import { WorkerPool } from './pool.ts';
+import { acquireSharedPool } from './shared-pools.ts';
 import { decodeInUtterances, decodeUtterance } from './utterance-jobs.ts';
 
 export interface PocketsphinxOptions {
@@ -49,21 +50,33 @@ export interface PocketsphinxOptions {
   workerUrl?: URL;
   /** Personal decoders each worker keeps open (ADR 0040); default 2. */
   personalDecoders?: number;
+  /**
+   * Share the decoder threads with the process's other transcribers of the same settings
+   * (shared-pools.ts), kept `keepMs` after the last one closes. Without it the threads are
+   * this transcriber's own.
+   */
+  share?: { keepMs: number };
 }
 
 const SAMPLE_RATE = 16000;
 
 export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {}): UtteranceTranscriber {
-  const { modelDir, workers = 1, workerUrl, personalDecoders } = options;
+  const { modelDir, workers = 1, workerUrl, personalDecoders, share } = options;
   if (!Number.isInteger(workers) || workers < 1) {
     throw new RangeError(`workers must be a positive integer, got ${workers}.`);
   }
-  const pool = new WorkerPool({
+  const poolOptions = {
     size: workers,
     entry: resolveWorkerEntry(workerUrl),
     ...(modelDir === undefined ? {} : { modelDir }),
     ...(personalDecoders === undefined ? {} : { personalDecoders }),
-  });
+  };
+  const lease = share ? acquireSharedPool(poolOptions, share.keepMs) : undefined;
+  const pool = lease?.pool ?? new WorkerPool(poolOptions);
+  // Closing ends this transcriber's jobs; the threads of a shared pool serve the others on.
+  const closing = new AbortController();
+  const withClosing = (signal: AbortSignal | undefined): AbortSignal =>
+    signal ? AbortSignal.any([signal, closing.signal]) : closing.signal;
 
   const checkInput = (language: string | undefined, signal: AbortSignal | undefined): void => {
     if (language !== undefined && !/^en(-|_|$)/i.test(language)) {
@@ -72,6 +85,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
         `The pocketsphinx engine only understands English, not "${language}".`,
       );
     }
+    if (closing.signal.aborted) throw closedError();
     signal?.throwIfAborted();
   };
 
@@ -99,7 +113,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
       pieces,
       limit: workers + 1,
       onProgress,
-      signal,
+      signal: withClosing(signal),
       model,
       onModelFailure,
       ...(totalSamples === undefined ? {} : { totalSamples }),
@@ -153,11 +167,19 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
       signal?: AbortSignal,
       model: DecodeModel = {},
     ): Promise<TranscriptWord[]> {
+      if (closing.signal.aborted) throw closedError();
       signal?.throwIfAborted();
-      return decodeUtterance(pool, utterance, { signal, ...model });
+      return decodeUtterance(pool, utterance, { signal: withClosing(signal), ...model });
     },
 
-    close: () => pool.close(),
+    async close(): Promise<void> {
+      if (!closing.signal.aborted) closing.abort(closedError());
+      await (lease ? lease.release() : pool.close());
+    },
   };
   return transcriber;
+}
+
+function closedError(): TranscriptionError {
+  return new TranscriptionError('closed', 'The transcriber was closed before the job finished.');
 }
