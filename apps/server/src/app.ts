@@ -11,6 +11,8 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loggerOptions } from './logger.ts';
 import { tokenSafeguards } from './auth/api-tokens/token-safeguards.ts';
+import { accountDeletionSafeguards } from './auth/routes/account-deletion-safeguards.ts';
+import { registerAccountDeletionRoutes } from './account-deletion/account-deletion-routes.ts';
 import { authApi, AUTH_PREFIX } from './auth/auth-api.ts';
 import type { AuthContext } from './auth/auth-context.ts';
 import type { AuthSettings } from './auth/auth-settings.ts';
@@ -371,6 +373,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           db,
           maxPerUser: config.apiTokensMaxPerUser,
           safeguards: tokenSafeguards(authContext),
+        });
+        registerAccountDeletionRoutes(scope, {
+          db,
+          dialect: config.database.kind,
+          storage,
+          safeguards: accountDeletionSafeguards(authContext),
         });
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
         registerVocabularyRoutes(scope, {

@@ -33,7 +33,7 @@ export const API_ERROR_CODES = {
   padLimitReached: 'pad_limit_reached',
   /** The account holds as many live personal API tokens as it may (API_TOKENS_MAX_PER_USER). */
   tooManyApiTokens: 'too_many_api_tokens',
-  /** 403: a sensitive change (creating an API token) needs the person to confirm it is them first. */
+  /** 403: a sensitive change (creating an API token, deleting the account) needs the person to confirm it is them first. */
   reauthenticationRequired: 'reauthentication_required',
   /** 409: the account holds VOCABULARY_MAX_WORDS words already; removing one makes room. */
   vocabularyLimitReached: 'vocabulary_limit_reached',

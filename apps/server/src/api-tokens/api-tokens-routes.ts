@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import { createApiTokenSchema } from '@voxpad/shared/api-tokens';
 import type { Db } from '../db/database.ts';
-import { ApiProblem, notFound, parseInput } from '../http/api-problem.ts';
+import { notFound, parseInput, reauthenticationRequired } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
 import { createApiToken, listTokensOf } from './api-tokens.ts';
 import { deleteApiToken, revokeAllApiTokens } from './api-tokens-repository.ts';
@@ -18,16 +17,6 @@ export interface TokenSafeguards {
   /** Tells the owner, off the request path, that a token was made. */
   tokenCreated(request: FastifyRequest, userId: string, name: string): void;
 }
-
-/** 403 with a code the web app acts on: it asks for the password (or a second factor) and tries again. */
-const reauthenticationRequired = () =>
-  new ApiProblem(403, [
-    {
-      code: API_ERROR_CODES.reauthenticationRequired,
-      message:
-        'For your security, confirm it’s you (your password, an authenticator code or a passkey), then create the token again.',
-    },
-  ]);
 
 /**
  * Personal API tokens of the logged-in user (session + CSRF, like the rest of /api/v1/).
@@ -48,7 +37,9 @@ export function registerApiTokenRoutes(
   app.post('/tokens/', async (request, reply) => {
     const userId = await requireUserId(request);
     const input = parseInput(createApiTokenSchema, request.body);
-    if (!(await deps.safeguards.recentlyAuthenticated(request))) throw reauthenticationRequired();
+    if (!(await deps.safeguards.recentlyAuthenticated(request))) {
+      throw reauthenticationRequired('create the token again');
+    }
     const created = await createApiToken(deps.db, userId, input, { maxPerUser: deps.maxPerUser });
     deps.safeguards.tokenCreated(request, userId, created.name);
     return reply.status(201).header('cache-control', 'no-store').send(created);

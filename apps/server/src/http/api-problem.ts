@@ -50,6 +50,20 @@ export const databaseUnavailable = () =>
     { 'Retry-After': '5' },
   );
 
+/**
+ * 403 for a sensitive change made too long after the last login (allauth's reauthentication
+ * timeout). Not 401: the session is still valid, and 401 means "log in" on the product API. The
+ * web app acts on the code: it asks for the password (or a second factor) and sends the request
+ * again. `then` says what to do after confirming, e.g. "create the token again".
+ */
+export const reauthenticationRequired = (then: string) =>
+  new ApiProblem(403, [
+    {
+      code: API_ERROR_CODES.reauthenticationRequired,
+      message: `For your security, confirm it’s you (your password, an authenticator code or a passkey), then ${then}.`,
+    },
+  ]);
+
 export const badRequest = (message: string, param?: string, code: string = API_ERROR_CODES.invalid) =>
   new ApiProblem(400, [{ code, message, ...(param ? { param } : {}) }]);
 

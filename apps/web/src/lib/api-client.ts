@@ -49,6 +49,11 @@ export function isHttpError(error: unknown): error is HttpError {
   return error instanceof HttpError;
 }
 
+/** Whether the server refused with `code` among its errors (e.g. `reauthentication_required`). */
+export function hasErrorCode(error: unknown, code: string): boolean {
+  return isHttpError(error) && error.errors.some((e) => e.code === code);
+}
+
 export function httpStatusOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'status' in error) {
     const { status } = error as { status: unknown };

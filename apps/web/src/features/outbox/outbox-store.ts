@@ -89,6 +89,15 @@ export async function removeOutboxItem(id: string): Promise<void> {
   announce();
 }
 
+/** Drops every item of `ownerId`, sent or not: their account was deleted, and its recordings go too. */
+export async function removeOwnerItems(ownerId: string): Promise<void> {
+  const tx = (await db()).transaction('items', 'readwrite');
+  const ids = await tx.store.index('by-owner').getAllKeys(ownerId);
+  await Promise.all(ids.map((id) => tx.store.delete(id)));
+  await tx.done;
+  if (ids.length > 0) announce();
+}
+
 export interface RecordingToSend {
   padId: string;
   blob: Blob;

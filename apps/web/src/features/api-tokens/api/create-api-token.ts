@@ -1,16 +1,12 @@
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import { createdApiTokenSchema, type CreateApiToken, type CreatedApiToken } from '@voxpad/shared/api-tokens';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, isHttpError } from '../../../lib/api-client.ts';
+import { apiClient, hasErrorCode } from '../../../lib/api-client.ts';
 import { apiTokensQueryKey } from './get-api-tokens.ts';
 
 /** POST tokens/ `{name, expires_in_days}` -> 201 with the token, the only time it is ever shown. */
 export function createApiToken(input: CreateApiToken): Promise<CreatedApiToken> {
   return apiClient.api('POST', 'tokens/', createdApiTokenSchema, { body: input });
-}
-
-function needsReauthentication(error: unknown): boolean {
-  return isHttpError(error) && error.errors.some((e) => e.code === API_ERROR_CODES.reauthenticationRequired);
 }
 
 /**
@@ -25,7 +21,8 @@ export function useCreateApiToken(options: { confirmIdentity?: () => Promise<boo
       try {
         return await createApiToken(input);
       } catch (error) {
-        if (!options.confirmIdentity || !needsReauthentication(error)) throw error;
+        const reauthenticate = hasErrorCode(error, API_ERROR_CODES.reauthenticationRequired);
+        if (!options.confirmIdentity || !reauthenticate) throw error;
         if (!(await options.confirmIdentity())) return null;
         return createApiToken(input);
       }

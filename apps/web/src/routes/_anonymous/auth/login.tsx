@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable.tsx';
 import { TextLink, textLinkPhoneTarget } from '../../../components/ui/text-link.tsx';
 import {
@@ -20,6 +21,8 @@ import { useFlowNavigation } from '../../-components/use-flow-navigation.ts';
 export const loginSearchSchema = z.object({
   redirect: z.string().optional().catch(undefined),
   next: z.string().optional().catch(undefined),
+  /** `deleted`: the person just deleted their account (ADR 0042); the page says so. */
+  account: z.enum(['deleted']).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/_anonymous/auth/login')({
@@ -58,6 +61,12 @@ function LoginPage() {
       }
     >
       <div className="space-y-5">
+        {search.account === 'deleted' ? (
+          <FormAlert tone="success">
+            Your account and everything in it were deleted, and you are logged out. You can sign up again with
+            the same address at any time.
+          </FormAlert>
+        ) : null}
         <LoginForm
           loginMethods={config.account.login_methods}
           passkeyLogin={passkeyLoginEnabled(config) && passkeys.kind === 'here'}

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { DeleteAccountSection } from '../../../features/account/components/delete-account-section.tsx';
 import { TranscriptFormatSection } from '../../../features/account/components/transcript-format-section.tsx';
+import { useConfirmIdentity } from '../../../features/account/hooks/use-confirm-identity.ts';
 import { useSession } from '../../../features/auth/api/get-session.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { LogoutButton } from '../../-components/app-header.tsx';
+import { useLeaveDeletedAccount } from './-components/use-leave-deleted-account.ts';
 
 export const Route = createFileRoute('/_authenticated/account/')({
   component: ProfileSection,
@@ -11,8 +14,11 @@ export const Route = createFileRoute('/_authenticated/account/')({
 function ProfileSection() {
   useDocumentTitle('Account');
   const session = useSession();
-  if (!session.isAuthenticated) return null;
-  const { user } = session;
+  const user = session.isAuthenticated ? session.user : null;
+  // Deleting the account needs a recent login; the account area's prompt asks for it (ADR 0042).
+  const confirmIdentity = useConfirmIdentity(user?.has_usable_password ?? false);
+  const leaveDeletedAccount = useLeaveDeletedAccount(user ? String(user.id) : '');
+  if (!user) return null;
 
   return (
     <>
@@ -51,6 +57,14 @@ function ProfileSection() {
         </p>
         <LogoutButton className="mt-3 border border-slate-300 dark:border-slate-600" />
       </section>
+      <DeleteAccountSection
+        account={{
+          ...(user.username ? { username: user.username } : {}),
+          ...(user.email ? { email: user.email } : {}),
+        }}
+        confirmIdentity={confirmIdentity}
+        onDeleted={() => void leaveDeletedAccount()}
+      />
     </>
   );
 }
