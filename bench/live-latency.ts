@@ -23,6 +23,7 @@ import { UtteranceEndpointer } from '../apps/server/src/transcription/audio/utte
 import { PocketsphinxDecoder } from '../apps/server/src/transcription/pocketsphinx/decoder.ts';
 import { resolveModel } from '../apps/server/src/transcription/pocketsphinx/model.ts';
 import { StreamDecoder } from '../apps/server/src/transcription/pocketsphinx/stream-decoder.ts';
+import { wordErrors } from '../apps/server/src/transcription/word-errors.ts';
 import {
   type LiveConnection,
   liveUrl,
@@ -73,7 +74,7 @@ try {
   const slowed = await run(recording, { VOXPAD_LIVE_DECODER_SLOWDOWN: '2' }, false);
   const speed = await engineSpeed(pcm);
 
-  const differ = wordDiff(full.fileWords, full.liveWords);
+  const differ = wordErrors(full.fileWords, full.liveWords).errors;
   const rate = differ / Math.max(1, full.fileWords.length);
   console.log(
     `recording: ${seconds.toFixed(1)} s, ${full.finals} final words, ${full.partials} partial messages`,
@@ -264,23 +265,6 @@ function words(text: string): string[] {
     .replace(/[^a-z' ]+/g, ' ')
     .split(' ')
     .filter(Boolean);
-}
-
-/** Word-level edit distance. */
-function wordDiff(a: string[], b: string[]): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 function quantile(values: number[], q: number): number {

@@ -146,8 +146,12 @@ try {
       const buildSeconds = (performance.now() - buildStarted) / 1000;
       const after = await heldOut(adapted, app.pid, topic, test, testWavs);
       const acoustic = state.acoustic_model as { ready: boolean; seconds: number };
+      const gain = state.gain as { wer_before: number; wer_after: number; notes: number } | null;
       console.log(
-        `  built in ${buildSeconds.toFixed(0)} s; voice model ${acoustic.ready ? `on ${acoustic.seconds.toFixed(0)} s` : 'not built'}`,
+        `  built in ${buildSeconds.toFixed(0)} s (with its gain measured); voice model ${acoustic.ready ? `on ${acoustic.seconds.toFixed(0)} s` : 'not built'}; ` +
+          (gain
+            ? `gain on ${gain.notes} held-out training notes: WER ${(gain.wer_before * 100).toFixed(1)}% -> ${(gain.wer_after * 100).toFixed(1)}%`
+            : 'no gain measured'),
       );
       const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
       rows.push([

@@ -10,6 +10,7 @@ import path from 'node:path';
 
 import { decodeSpeech } from '../../apps/server/src/transcription/audio/decode-speech.ts';
 import type { PcmTranscriber } from '../../apps/server/src/transcription/audio/pcm-transcriber.ts';
+import { wordErrors as countWordErrors } from '../../apps/server/src/transcription/word-errors.ts';
 
 export const TESTDATA = '/usr/share/pocketsphinx/test/data';
 export const MODEL = '/usr/share/pocketsphinx/model/en-us';
@@ -152,23 +153,10 @@ export function transcribeBatch(dir: string, clips: readonly Clip[]): Map<string
   return out;
 }
 
-/** Word-level edit distance. */
+/** Word-level edit distance between two normalised, space-separated texts (the server's count). */
 export function wordErrors(reference: string, hypothesis: string): { errors: number; words: number } {
-  const ref = reference.split(' ').filter(Boolean);
-  const hyp = hypothesis.split(' ').filter(Boolean);
-  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= ref.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= hyp.length; j++) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return { errors: previous[hyp.length]!, words: ref.length };
+  const words = (text: string) => text.split(' ').filter(Boolean);
+  return countWordErrors(words(reference), words(hypothesis));
 }
 
 export function loadAverage(): string {

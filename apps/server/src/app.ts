@@ -70,7 +70,7 @@ import type { FilingSettings } from './voice-notes/file-within-quota.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
 import { onLiveSocketError } from './live/socket-errors.ts';
-import { createAudioDecoder } from './transcription/audio/audio-decoder.ts';
+import { createAudioDecoder, type DecodeAudio } from './transcription/audio/audio-decoder.ts';
 import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
 import { registerProgressStream } from './jobs/progress-stream.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
@@ -199,14 +199,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let runner: TranscriptionRunner | undefined;
   // The engine of this process: the worker's, or made on first use by /v1/audio/transcriptions.
   let engine: Promise<Transcriber> | undefined;
+  let workerEngine: { transcriber: Transcriber; decodeAudio: DecodeAudio } | undefined;
   if (config.roles.worker) {
     const transcriber = await createTranscriber(config);
+    const decodeAudio = createAudioDecoder({ maxDurationSeconds: config.maxDurationSeconds });
     engine = Promise.resolve(transcriber);
+    workerEngine = { transcriber, decodeAudio };
     runner = new TranscriptionRunner({
       queue,
       storage,
       transcriber,
-      decodeAudio: createAudioDecoder({ maxDurationSeconds: config.maxDurationSeconds }),
+      decodeAudio,
       log: app.log.child({ component: 'transcription' }),
       concurrency: config.transcription.concurrency,
       events: jobEvents,
@@ -241,6 +244,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       leaseMs: config.adaptation.leaseMs,
       pollMs: config.jobPollMs,
       checkIntervalMs: config.adaptation.checkIntervalMs,
+      // Each build's gain, decoded by this worker's own engine (ADR 0043).
+      ...(workerEngine && config.adaptation.gainMaxSeconds > 0
+        ? {
+            gain: {
+              ...workerEngine,
+              minNotes: config.adaptation.gainMinNotes,
+              maxSeconds: config.adaptation.gainMaxSeconds,
+            },
+          }
+        : {}),
     });
     const builder = adaptation;
     shutdownSteps.unshift(() => builder.stop());
@@ -355,6 +368,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           queue: adaptationQueue,
           storage,
           onQueued: () => adaptation?.wake(),
+          gainMinNotes: config.adaptation.gainMinNotes,
         });
         registerTranscriptRoutes(scope, { db });
         registerJobRoutes(scope, {

@@ -8,6 +8,21 @@ import { z } from 'zod';
 export const adaptationStatusSchema = z.enum(['none', 'queued', 'running', 'ready', 'failed']);
 export type AdaptationStatus = z.infer<typeof adaptationStatusSchema>;
 
+/**
+ * How much the current build helps (ADR 0043), measured on some of the person's own reviewed
+ * notes that a second build, made the same way, did not learn from: the share of words wrong
+ * with the standard model and with that build (0.21 = 21 words in 100).
+ */
+export const adaptationGainSchema = z.object({
+  wer_before: z.number().min(0),
+  wer_after: z.number().min(0),
+  /** Held-out notes measured. */
+  notes: z.number().int().min(1),
+  /** Seconds of their recordings. */
+  seconds: z.number().min(0),
+});
+export type AdaptationGain = z.infer<typeof adaptationGainSchema>;
+
 export const adaptationStateSchema = z.object({
   status: adaptationStatusSchema,
   /** Seconds of corrected or confirmed recordings the current model learnt from. */
@@ -26,5 +41,9 @@ export const adaptationStateSchema = z.object({
   updated_at: z.string().nullable(),
   /** Why the last build failed, in words a person understands; null unless status is failed. */
   error: z.string().nullable(),
+  /** The current build's gain on held-out notes; null when it was not measured. */
+  gain: adaptationGainSchema.nullable(),
+  /** Reviewed notes (with a recording) needed before a build's gain is measured. */
+  gain_min_notes: z.number().int().min(1),
 });
 export type AdaptationState = z.infer<typeof adaptationStateSchema>;

@@ -163,6 +163,10 @@ const envSchema = z.object({
   ADAPTATION_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(120_000),
   ADAPTATION_MODEL_CACHE: z.coerce.number().int().min(1).max(1000).default(4),
   ADAPTATION_DECODERS_PER_WORKER: z.coerce.number().int().min(1).max(64).default(2),
+  // The gain on held-out notes (ADR 0043): reviewed notes needed before it is measured, and the
+  // most audio held out per build (each second is decoded twice); 0 seconds: never measured.
+  ADAPTATION_GAIN_MIN_NOTES: z.coerce.number().int().min(2).max(1000).default(3),
+  ADAPTATION_GAIN_MAX_SECONDS: z.coerce.number().min(0).max(3600).default(120),
   SWEEPER_GRACE_MINUTES: z.coerce.number().positive().max(43_200).default(60),
   SWEEPER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(43_200).default(60),
 });
@@ -246,6 +250,10 @@ export interface Config {
     modelCache: number;
     /** Personal decoders each pocketsphinx worker thread keeps open (ADR 0040). */
     decodersPerWorker: number;
+    /** Reviewed notes with a recording needed before a build's gain is measured (ADR 0043). */
+    gainMinNotes: number;
+    /** Seconds of held-out recordings measured at most per build; 0: the gain is not measured. */
+    gainMaxSeconds: number;
   };
   mail: MailSettings;
   social: {
@@ -472,6 +480,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.ADAPTATION_LEASE_MS,
       modelCache: e.ADAPTATION_MODEL_CACHE,
       decodersPerWorker: e.ADAPTATION_DECODERS_PER_WORKER,
+      gainMinNotes: e.ADAPTATION_GAIN_MIN_NOTES,
+      gainMaxSeconds: e.ADAPTATION_GAIN_MAX_SECONDS,
     },
     sweeper: {
       graceMs: Math.round(e.SWEEPER_GRACE_MINUTES * 60_000),

@@ -20,6 +20,7 @@ import * as readableTranscripts from './migrations/0017-readable-transcripts.ts'
 import * as vocabulary from './migrations/0018-vocabulary.ts';
 import * as transcriptReview from './migrations/0019-transcript-review.ts';
 import * as adaptation from './migrations/0020-adaptation.ts';
+import * as adaptationGain from './migrations/0022-adaptation-gain.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -46,6 +47,8 @@ const migrations: Record<string, Migration> = {
   '0018-vocabulary': vocabulary,
   '0019-transcript-review': transcriptReview,
   '0020-adaptation': adaptation,
+  // 0021 is another change's; whichever merges first, 0022 stays after it in this list.
+  '0022-adaptation-gain': adaptationGain,
 };
 
 const provider: MigrationProvider = {

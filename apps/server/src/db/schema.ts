@@ -299,6 +299,15 @@ export interface AdaptationStatesTable {
   lm_perplexities: string | null;
   /** SHA-256 of the stock model version, the notes (ids and update times) and vocabulary used. */
   source_hash: string | null;
+  /**
+   * The current build's gain on held-out notes (migration 0022, ADR 0043): word error rate of
+   * the stock model and of a build made without those notes, and how many notes and seconds;
+   * all null when it was not measured.
+   */
+  gain_wer_before: number | null;
+  gain_wer_after: number | null;
+  gain_notes: number | null;
+  gain_seconds: number | null;
   error: string | null;
   /** 1: a rebuild was asked for while one ran; it is queued again when the running one ends. */
   rebuild_requested: Generated<number>;

@@ -105,6 +105,8 @@ describe('adaptation state', () => {
       acoustic_model: { ready: false, built_at: null, seconds: 0 },
       updated_at: null,
       error: null,
+      gain: null,
+      gain_min_notes: 3,
     });
     const posted = await client.post<AdaptationState>('/api/v1/adaptation/', {});
     expect(posted.status).toBe(202);

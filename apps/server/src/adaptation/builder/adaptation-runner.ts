@@ -14,11 +14,12 @@ import type { AdaptationStateRow } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
 import { AdaptationError } from '../errors.ts';
+import { type GainSettings, type MeasuredGain, measureGain } from '../gain/measure-gain.ts';
 import { removeModels, storeModel, userModelPrefix } from '../storage/model-blobs.ts';
 import type { AdaptationQueue } from '../state/adaptation-queue.ts';
 import { queueDueRebuilds, type RebuildThresholds } from './auto-rebuild.ts';
-import { buildModel, type StockModel } from './build-model.ts';
-import type { LearnableSource } from './learnable-source.ts';
+import { buildModel, type BuildSettings, type StockModel } from './build-model.ts';
+import type { LearnableNote, LearnableSource } from './learnable-source.ts';
 
 export interface AdaptationRunnerOptions {
   queue: AdaptationQueue;
@@ -37,6 +38,8 @@ export interface AdaptationRunnerOptions {
   maxAttempts?: number;
   /** Where scratch folders go (default: the OS temp folder). */
   scratchDir?: string;
+  /** Measures each build's gain on held-out notes with this process's engine (ADR 0043); none: not measured. */
+  gain?: GainSettings;
 }
 
 const GAVE_UP = 'Learning from your notes kept failing. It will be tried again when you correct more notes.';
@@ -135,17 +138,22 @@ export class AdaptationRunner {
         source.vocabulary(userId),
         source.totals(userId),
       ]);
-      const built = await buildModel({
-        notes,
+      const settings: BuildSettings = {
         vocabulary,
         storage,
         stock: this.options.stock,
-        outDir: join(scratch, 'model'),
-        workDir: join(scratch, 'work'),
         minAudioSeconds: this.options.minAudioSeconds,
         maxDurationSeconds: this.options.maxDurationSeconds,
         signal: lost.signal,
+      };
+      const built = await buildModel({
+        ...settings,
+        notes,
+        outDir: join(scratch, 'model'),
+        workDir: join(scratch, 'work'),
       });
+      lost.signal.throwIfAborted();
+      const gain = await this.measure(notes, settings, join(scratch, 'gain'), buildId, log);
       lost.signal.throwIfAborted();
       const bytes = await storeModel(storage, userId, buildId, join(scratch, 'model'));
       stored = true;
@@ -161,6 +169,7 @@ export class AdaptationRunner {
         vocabularyWords: vocabulary.length,
         lmWeight: built.meta.lmWeight,
         lmPerplexities: built.meta.lmPerplexities,
+        gain: gain ?? null,
         sourceHash: sourceHash(this.options.stock.dir, notes, vocabulary),
       });
       if (recorded === false) {
@@ -177,6 +186,7 @@ export class AdaptationRunner {
           bytes,
           weight: built.meta.lmWeight,
           perplexities: built.meta.lmPerplexities,
+          gain,
         },
         'adaptation built',
       );
@@ -191,6 +201,31 @@ export class AdaptationRunner {
     } finally {
       clearInterval(heartbeat);
       await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * The build's gain on held-out notes, or undefined when there are too few notes or measuring
+   * failed: a build is never failed for its measurement (it is logged).
+   */
+  private async measure(
+    notes: readonly LearnableNote[],
+    build: BuildSettings,
+    dir: string,
+    buildId: string,
+    log: FastifyBaseLogger,
+  ): Promise<MeasuredGain | undefined> {
+    const settings = this.options.gain;
+    if (!settings) return undefined;
+    const started = Date.now();
+    try {
+      const gain = await measureGain({ notes, build, dir, buildId, settings });
+      log.info({ ms: Date.now() - started, gain }, 'adaptation gain measured');
+      return gain;
+    } catch (err) {
+      if (build.signal?.aborted) throw err;
+      log.warn({ err }, 'the gain of an adaptation build could not be measured');
+      return undefined;
     }
   }
 }

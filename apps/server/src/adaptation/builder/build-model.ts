@@ -45,6 +45,9 @@ export interface BuildInput {
   signal?: AbortSignal;
 }
 
+/** Everything a build takes but what it learns from and where it writes. */
+export type BuildSettings = Omit<BuildInput, 'notes' | 'outDir' | 'workDir'>;
+
 export interface BuiltModel {
   meta: ModelMeta;
   /** Words of text learnt from. */

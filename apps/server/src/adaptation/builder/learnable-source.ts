@@ -10,6 +10,11 @@ export interface LearnableNote {
   id: string;
   /** The final text, as the person corrected or confirmed it. */
   text: string;
+  /**
+   * The same words as spoken ("four hundred dollars" where the text reads "$400"): what a
+   * decode of the recording is scored against (ADR 0043). The text where no timed words exist.
+   */
+  spoken: string;
   title: string;
   /** Blob key of the recording. */
   audioKey: string;
@@ -57,6 +62,7 @@ export function editedNotesSource(db: Db): LearnableSource {
       return rows.map((row) => ({
         id: row.id,
         text: row.transcript ?? '',
+        spoken: row.transcript ?? '',
         title: row.title,
         audioKey: row.storage_key,
         durationSeconds: Number(row.duration_seconds ?? 0),

@@ -1,4 +1,10 @@
 /** The files of one build, as the loader finds them in its unpacked folder (ADR 0038). */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { PersonalModelPaths } from '../../transcription/personal-model.ts';
+import type { PersonalModel } from '../decoding/personal-decoder.ts';
+
 export const MODEL_FILES = {
   /** Stock dictionary plus the person's words. */
   dictionary: 'personal.dict',
@@ -15,4 +21,21 @@ export interface ModelMeta {
   heldOutSentences: number;
   newWords: number;
   acousticSeconds: number;
+}
+
+/** What a decoder opens on a build in `dir`: its acoustic model if built, else the stock one. */
+export function decoderModelIn(dir: string, stockDir: string, meta: ModelMeta): PersonalModel {
+  const acoustic = join(dir, MODEL_FILES.acousticDir);
+  return {
+    hmm: existsSync(acoustic) ? acoustic : join(stockDir, 'en-us'),
+    lm: join(stockDir, 'en-us.lm.bin'),
+    dict: join(dir, MODEL_FILES.dictionary),
+    personalLm: { path: join(dir, MODEL_FILES.languageModel), weight: meta.lmWeight },
+  };
+}
+
+/** The same as the engine takes it (the stock LM is always the worker's own), named `buildId`. */
+export function enginePaths(buildId: string, model: PersonalModel): PersonalModelPaths {
+  const { hmm, dict, mllr, personalLm } = model;
+  return { buildId, hmm, dict, ...(mllr ? { mllr } : {}), ...(personalLm ? { personalLm } : {}) };
 }

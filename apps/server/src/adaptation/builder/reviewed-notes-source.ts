@@ -24,6 +24,7 @@ export function reviewedNotesSource(db: Db): LearnableSource {
       return (await learnableNotes(db, userId)).map((note) => ({
         id: note.id,
         text: note.transcript,
+        spoken: note.words.map((word) => word.word).join(' '),
         title: '',
         audioKey: note.storageKey,
         durationSeconds: Number(note.durationSeconds ?? 0),

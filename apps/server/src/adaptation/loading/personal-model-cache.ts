@@ -9,12 +9,11 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { MODEL_FILES, type ModelMeta } from '../builder/model-files.ts';
+import { decoderModelIn, MODEL_FILES, type ModelMeta } from '../builder/model-files.ts';
 import type { PersonalDecoder, PersonalModel } from '../decoding/personal-decoder.ts';
 import type { AdaptationQueue } from '../state/adaptation-queue.ts';
 import { fetchModel } from '../storage/model-blobs.ts';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
-import { existsSync } from 'node:fs';
 
 export interface LoadedPersonalModel {
   userId: string;
@@ -99,19 +98,7 @@ export class PersonalModelCache {
     await rm(dir, { recursive: true, force: true });
     await fetchModel(this.options.storage, userId, buildId, dir);
     const meta = JSON.parse(await readFile(join(dir, MODEL_FILES.meta), 'utf8')) as ModelMeta;
-    const acoustic = join(dir, MODEL_FILES.acousticDir);
-    return {
-      userId,
-      buildId,
-      dir,
-      meta,
-      decoderModel: {
-        hmm: existsSync(acoustic) ? acoustic : join(this.options.stockDir, 'en-us'),
-        lm: join(this.options.stockDir, 'en-us.lm.bin'),
-        dict: join(dir, MODEL_FILES.dictionary),
-        personalLm: { path: join(dir, MODEL_FILES.languageModel), weight: meta.lmWeight },
-      },
-    };
+    return { userId, buildId, dir, meta, decoderModel: decoderModelIn(dir, this.options.stockDir, meta) };
   }
 
   async #evict(key: string): Promise<void> {

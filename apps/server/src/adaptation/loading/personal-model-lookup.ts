@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { PersonalModelLookup } from '../../transcription/personal-model.ts';
+import { enginePaths } from '../builder/model-files.ts';
 import type { PersonalModelCache } from './personal-model-cache.ts';
 
 export function personalModelLookup(
@@ -17,14 +18,7 @@ export function personalModelLookup(
     try {
       const loaded = await cache.load(userId);
       if (!loaded) return undefined;
-      const { hmm, dict, mllr, personalLm } = loaded.decoderModel;
-      return {
-        buildId: loaded.buildId,
-        hmm,
-        dict,
-        ...(mllr ? { mllr } : {}),
-        ...(personalLm ? { personalLm } : {}),
-      };
+      return enginePaths(loaded.buildId, loaded.decoderModel);
     } catch (err) {
       log.warn({ err, userId }, 'personal model could not be loaded; decoding with the stock model');
       return undefined;

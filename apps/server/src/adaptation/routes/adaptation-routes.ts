@@ -14,18 +14,20 @@ export interface AdaptationRouteDeps {
   storage: BlobStorage;
   /** Wakes this process's builder, when it runs one. */
   onQueued?: () => void;
+  /** ADAPTATION_GAIN_MIN_NOTES: shown so the screen can say how many notes are missing. */
+  gainMinNotes: number;
 }
 
 export function registerAdaptationRoutes(app: FastifyInstance, deps: AdaptationRouteDeps): void {
   app.get('/adaptation/', async (request) =>
-    presentAdaptation(await deps.queue.read(await requireUserId(request))),
+    presentAdaptation(await deps.queue.read(await requireUserId(request)), deps.gainMinNotes),
   );
 
   app.post('/adaptation/', async (request, reply) => {
     const userId = await requireUserId(request);
     await deps.queue.request(userId);
     deps.onQueued?.();
-    return reply.status(202).send(presentAdaptation(await deps.queue.read(userId)));
+    return reply.status(202).send(presentAdaptation(await deps.queue.read(userId), deps.gainMinNotes));
   });
 
   app.delete('/adaptation/', async (request, reply) => {

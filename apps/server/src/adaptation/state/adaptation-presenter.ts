@@ -1,9 +1,15 @@
-import type { AdaptationState } from '@voxpad/shared/adaptation';
+import type { AdaptationGain, AdaptationState } from '@voxpad/shared/adaptation';
 import type { AdaptationStateRow } from '../../db/schema.ts';
 import { toIso } from '../../lib/time.ts';
 
-/** A person's adaptation as the API shows it; no row means nothing was ever learnt. */
-export function presentAdaptation(row: AdaptationStateRow | undefined): AdaptationState {
+/**
+ * A person's adaptation as the API shows it; no row means nothing was ever learnt.
+ * `gainMinNotes` is ADAPTATION_GAIN_MIN_NOTES, so the screen can say how many notes are missing.
+ */
+export function presentAdaptation(
+  row: AdaptationStateRow | undefined,
+  gainMinNotes: number,
+): AdaptationState {
   const at = (ms: number | null) => (ms === null ? null : toIso(Number(ms)));
   return {
     status: row?.status ?? 'none',
@@ -18,5 +24,19 @@ export function presentAdaptation(row: AdaptationStateRow | undefined): Adaptati
     },
     updated_at: at(row?.updated_at ?? null),
     error: row?.status === 'failed' ? row.error : null,
+    gain: row ? presentGain(row) : null,
+    gain_min_notes: gainMinNotes,
+  };
+}
+
+function presentGain(row: AdaptationStateRow): AdaptationGain | null {
+  const { gain_wer_before: before, gain_wer_after: after, gain_notes: notes, gain_seconds: seconds } = row;
+  if (before === null || after === null || notes === null || seconds === null) return null;
+  const rounded = (n: number, places: number) => Math.round(Number(n) * 10 ** places) / 10 ** places;
+  return {
+    wer_before: rounded(before, 4),
+    wer_after: rounded(after, 4),
+    notes: Number(notes),
+    seconds: rounded(seconds, 1),
   };
 }

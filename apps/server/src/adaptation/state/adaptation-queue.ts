@@ -14,6 +14,8 @@ export interface BuildResult {
   vocabularyWords: number;
   lmWeight: number;
   lmPerplexities: Record<string, number>;
+  /** The gain measured on held-out notes (ADR 0043); null: not measured, and an older figure goes. */
+  gain: { werBefore: number; werAfter: number; notes: number; seconds: number } | null;
   sourceHash: string;
 }
 
@@ -136,6 +138,10 @@ export class AdaptationQueue {
           vocabulary_words: build.vocabularyWords,
           lm_weight: build.lmWeight,
           lm_perplexities: JSON.stringify(build.lmPerplexities),
+          gain_wer_before: build.gain?.werBefore ?? null,
+          gain_wer_after: build.gain?.werAfter ?? null,
+          gain_notes: build.gain?.notes ?? null,
+          gain_seconds: build.gain?.seconds ?? null,
           source_hash: build.sourceHash,
           error: null,
           status: sql`case when rebuild_requested = 1 then 'queued' else 'ready' end`,

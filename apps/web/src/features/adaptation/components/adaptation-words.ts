@@ -33,3 +33,25 @@ export function voiceModelWords(model: AdaptationState['acoustic_model']): strin
 export function correctedWords(seconds: number): string {
   return formatDuration(seconds);
 }
+
+/**
+ * How much the build helps, measured on the person's own notes it did not learn from (ADR 0043),
+ * in words; or what it takes to see it. Rates as "words in 100", rounded to whole words.
+ */
+export function gainWords(state: AdaptationState): string {
+  const { gain } = state;
+  if (gain) {
+    const notes = gain.notes === 1 ? 'one of your own notes' : `${gain.notes} of your own notes`;
+    const per100 = (rate: number) => Math.round(rate * 100);
+    return (
+      `On ${notes} it had not learnt from (${formatDuration(gain.seconds)}), ` +
+      `${per100(gain.wer_before)} words in 100 were wrong before and ${per100(gain.wer_after)} after.`
+    );
+  }
+  const missing = state.gain_min_notes - state.notes_used;
+  if (missing > 0) {
+    const count = state.notes_used === 0 ? String(missing) : `${missing} more`;
+    return `Confirm or correct ${count} ${missing === 1 ? 'note' : 'notes'} to see how much it helps.`;
+  }
+  return 'How much it helps was not measured for this build. It is measured again at the next build.';
+}

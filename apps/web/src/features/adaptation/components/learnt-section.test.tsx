@@ -30,6 +30,8 @@ const NONE: AdaptationState = {
   acoustic_model: { ready: false, built_at: null, seconds: 0 },
   updated_at: null,
   error: null,
+  gain: null,
+  gain_min_notes: 3,
 };
 
 const READY: AdaptationState = {
@@ -41,6 +43,7 @@ const READY: AdaptationState = {
   language_model: { ready: true, built_at: '2026-11-27T10:00:00.000Z' },
   acoustic_model: { ready: true, built_at: '2026-11-27T10:00:00.000Z', seconds: 240 },
   updated_at: '2026-11-27T10:00:00.000Z',
+  gain: { wer_before: 0.2143, wer_after: 0.1186, notes: 2, seconds: 41.3 },
 };
 
 function renderSection() {
@@ -68,6 +71,39 @@ describe('what Voxpad has learnt', () => {
     expect(screen.getByText('5 min 12 s')).toBeTruthy();
     expect(screen.getByText('14')).toBeTruthy();
     expect(screen.getByText(/from 4 min of your voice/)).toBeTruthy();
+  });
+
+  it('says how much it helps, measured on notes it had not learnt from', async () => {
+    vi.spyOn(apiClient, 'api').mockResolvedValue(READY);
+    renderSection();
+    expect(
+      await screen.findByText(
+        'On 2 of your own notes it had not learnt from (41 s), 21 words in 100 were wrong before and 12 after.',
+      ),
+    ).toBeTruthy();
+    // Not in the live region: a poll reads nothing out unless the status changes.
+    expect(within(screen.getByRole('status')).queryByText(/words in 100/)).toBeNull();
+  });
+
+  it('says how many more notes to confirm or correct before the gain can be measured', async () => {
+    vi.spyOn(apiClient, 'api').mockResolvedValue({ ...READY, notes_used: 1, gain: null });
+    renderSection();
+    expect(await screen.findByText('Confirm or correct 2 more notes to see how much it helps.')).toBeTruthy();
+    cleanup();
+    vi.spyOn(apiClient, 'api').mockResolvedValue({
+      ...READY,
+      notes_used: 0,
+      corrected_seconds: 0,
+      gain: null,
+    });
+    renderSection();
+    expect(await screen.findByText('Confirm or correct 3 notes to see how much it helps.')).toBeTruthy();
+  });
+
+  it('says the gain was not measured when there were enough notes', async () => {
+    vi.spyOn(apiClient, 'api').mockResolvedValue({ ...READY, gain: null });
+    renderSection();
+    expect(await screen.findByText(/was not measured for this build/)).toBeTruthy();
   });
 
   it('says why the last build failed', async () => {

@@ -8,7 +8,13 @@ import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { useForgetAdaptation } from '../api/forget-adaptation.ts';
 import { isBuilding, useAdaptation } from '../api/get-adaptation.ts';
 import { useRebuildAdaptation } from '../api/rebuild-adaptation.ts';
-import { builtWords, correctedWords, statusSentence, voiceModelWords } from './adaptation-words.ts';
+import {
+  builtWords,
+  correctedWords,
+  gainWords,
+  statusSentence,
+  voiceModelWords,
+} from './adaptation-words.ts';
 import { ForgetLearntDialog } from './forget-learnt-dialog.tsx';
 
 /** "What Voxpad has learnt": the adaptation state (ADR 0038), Rebuild now and Forget everything. */
@@ -58,7 +64,12 @@ function LearntState({ state }: { state: AdaptationState }) {
           className="h-2 w-full accent-indigo-600 dark:accent-indigo-400"
         />
       ) : null}
-      {state.status === 'none' ? null : <LearntFigures state={state} />}
+      {state.status === 'none' ? null : (
+        <>
+          <LearntFigures state={state} />
+          <p className="text-sm text-slate-700 dark:text-slate-200">{gainWords(state)}</p>
+        </>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
