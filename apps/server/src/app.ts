@@ -374,6 +374,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         registerJobRoutes(scope, {
           db,
           queue,
+          storage,
           engines: [config.transcription.engine],
           onQueued: () => jobEvents.queued(),
         });

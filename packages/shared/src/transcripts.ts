@@ -1,7 +1,8 @@
 /**
  * A voice note's transcription beside the note itself: the job state the transcription
- * endpoints answer (retry, transcribe, progress/, each `state` event of events/), the
- * versions its transcript has had (versions/), and the errors they give.
+ * endpoints answer (retry, transcribe, progress/, each `state` event of events/), what a
+ * re-transcription of a note or of a whole pad asks and answers, the versions its transcript
+ * has had (versions/), and the errors they give.
  */
 import { z } from 'zod';
 import { transcriptSegmentSchema, voiceNoteStatusSchema } from './voice-notes.ts';
@@ -23,6 +24,36 @@ export const transcriptionStateSchema = z.object({
   updated_at: z.string(),
 });
 export type TranscriptionState = z.infer<typeof transcriptionStateSchema>;
+
+/**
+ * The body of POST pad/{id}/voicenote/{vid}/transcribe/ and pad/{id}/retranscribe/, both
+ * optional: without them the server's engine and the engine's default language.
+ */
+export const transcribeRequestSchema = z
+  .object({
+    engine: z.string().min(1).max(40).optional(),
+    language: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'Give the language as a code such as "en" or "en-US".')
+      .optional(),
+  })
+  .strict();
+export type TranscribeRequest = z.infer<typeof transcribeRequestSchema>;
+
+/**
+ * POST pad/{id}/retranscribe/ (202): the pad's notes put back in the queue, and those left as
+ * they are (`skipped`: the two kinds below added up). Each queued note's current text stays a
+ * version, as with one note's transcribe/.
+ */
+export const padRetranscriptionSchema = z.object({
+  queued: z.number().int(),
+  skipped: z.number().int(),
+  /** Waiting for or held by a worker already: they finish as they were asked. */
+  already_transcribing: z.number().int(),
+  /** Their recording is no longer in storage, so there is nothing to transcribe. */
+  without_audio: z.number().int(),
+});
+export type PadRetranscription = z.infer<typeof padRetranscriptionSchema>;
 
 export const TRANSCRIPT_VERSION_SOURCES = ['engine', 'manual'] as const;
 
@@ -53,4 +84,6 @@ export const TRANSCRIPT_ERROR_CODES = {
   busy: 'transcription_in_progress',
   /** An export or a restore asked of a note without a transcript. */
   noTranscript: 'no_transcript',
+  /** A pad's re-transcription found no note it could queue (none, all busy, or audio gone). */
+  nothingToRetranscribe: 'nothing_to_retranscribe',
 } as const;

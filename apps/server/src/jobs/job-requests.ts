@@ -5,7 +5,7 @@
  * person typed before the engine replaces it.
  */
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
-import { TRANSCRIPT_ERROR_CODES } from '@voxpad/shared/transcripts';
+import { TRANSCRIPT_ERROR_CODES, type TranscribeRequest } from '@voxpad/shared/transcripts';
 import type { Db } from '../db/database.ts';
 import { ApiProblem } from '../http/api-problem.ts';
 import { busy, conflict } from '../transcripts/transcript-problems.ts';
@@ -35,27 +35,44 @@ export async function retry(deps: JobRequestDeps, note: JobNote): Promise<JobNot
 export async function retranscribe(
   deps: JobRequestDeps,
   note: JobNote,
-  input: { engine?: string | undefined; language?: string | undefined },
+  input: TranscribeRequest,
 ): Promise<JobNote> {
-  const { engines } = deps;
-  if (input.engine !== undefined && !engines.includes(input.engine)) {
-    throw new ApiProblem(400, [
-      {
-        code: API_ERROR_CODES.invalid,
-        param: 'engine',
-        message: `This server transcribes with ${engines.join(', ')}; "${input.engine}" is not available.`,
-      },
-    ]);
-  }
+  checkEngine(deps.engines, input.engine);
   if (isTranscribing(note)) throw busy();
-  const queued = await deps.queue.retranscribe(
-    note.id,
-    { engine: input.engine ?? null, language: input.language ?? null },
-    (trx) => keepTypedText(trx, { id: note.id, ownerId: note.owner_id }),
-  );
-  if (!queued) throw busy();
+  const queued = await requeueKeepingTypedText(deps, note.owner_id, [note.id], input);
+  if (queued.length === 0) throw busy();
   deps.onQueued();
   return reload(deps.db, note);
+}
+
+/** A re-transcription may ask only for an engine this server has. */
+export function checkEngine(engines: readonly string[], engine: string | undefined): void {
+  if (engine === undefined || engines.includes(engine)) return;
+  throw new ApiProblem(400, [
+    {
+      code: API_ERROR_CODES.invalid,
+      param: 'engine',
+      message: `This server transcribes with ${engines.join(', ')}; "${engine}" is not available.`,
+    },
+  ]);
+}
+
+/**
+ * Queues finished or failed notes of one owner again; text the owner typed stays a version
+ * before the engine replaces it (the transcript store decides what that means). Answers the
+ * ids queued: a note being transcribed already is left as it is.
+ */
+export function requeueKeepingTypedText(
+  deps: Pick<JobRequestDeps, 'queue'>,
+  ownerId: string,
+  ids: readonly string[],
+  input: TranscribeRequest,
+): Promise<string[]> {
+  return deps.queue.retranscribeEach(
+    ids,
+    { engine: input.engine ?? null, language: input.language ?? null },
+    (trx, id) => keepTypedText(trx, { id, ownerId }),
+  );
 }
 
 const reload = (db: Db, note: JobNote) => ownNote(db, note.owner_id, note.pad_id, note.id);

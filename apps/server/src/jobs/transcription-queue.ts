@@ -212,19 +212,34 @@ export class TranscriptionQueue {
    */
   async retranscribe(
     id: string,
-    options: { engine: string | null; language: string | null },
+    options: RetranscribeOptions,
     beforeRequeue?: (trx: Db) => Promise<void>,
   ): Promise<boolean> {
+    return (await this.retranscribeEach([id], options, beforeRequeue)).length > 0;
+  }
+
+  /**
+   * Queues each of `ids` that is finished or failed, in one statement and one transaction;
+   * `beforeRequeue` runs inside it for every note queued. Answers the ids queued: the others
+   * are being transcribed already (or gone).
+   */
+  async retranscribeEach(
+    ids: readonly string[],
+    options: RetranscribeOptions,
+    beforeRequeue?: (trx: Db, id: string) => Promise<void>,
+  ): Promise<string[]> {
+    if (ids.length === 0) return [];
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
+      const rows = await trx
         .updateTable('voice_notes')
         .set({ ...requeuedColumns(), engine: options.engine, language: options.language })
-        .where('id', '=', id)
+        .where('id', 'in', ids)
         .where('status', 'in', ['done', 'failed'])
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
-      await beforeRequeue?.(trx);
-      return true;
+        .returning('id')
+        .execute();
+      const queued = rows.map((row) => row.id);
+      for (const id of queued) await beforeRequeue?.(trx, id);
+      return queued;
     });
   }
 
@@ -280,6 +295,12 @@ export class TranscriptionQueue {
       .execute();
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
   }
+}
+
+/** What a re-transcription asks for; null means the server's engine, the engine's language. */
+export interface RetranscribeOptions {
+  engine: string | null;
+  language: string | null;
 }
 
 /** The job columns of a note that waits for its first transcription. */

@@ -81,3 +81,16 @@ export async function findVersion(db: Db, note: JobNote, versionId: string) {
 /** A job waits for or holds a worker: the transcript must not change under it. */
 export const isTranscribing = (note: Pick<JobNote, 'status'>) =>
   note.status === 'pending' || note.status === 'processing';
+
+/** A page of a pad's notes after `afterId`, in id order, with where their audio is. */
+export async function padJobNotes(db: Db, ownerId: string, padId: string, afterId: string, limit: number) {
+  return db
+    .selectFrom('voice_notes')
+    .select(['id', 'status', 'storage_key'])
+    .where('owner_id', '=', ownerId)
+    .where('pad_id', '=', padId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

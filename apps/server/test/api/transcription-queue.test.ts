@@ -101,4 +101,43 @@ describe('transcription queue', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', failure_reason: 'The recording is empty.' });
   });
+
+  it('queues again only finished and failed notes, all in one transaction with what runs before', async () => {
+    await drain();
+    const [done, failed, running, waiting] = await queueNotes(4);
+    const madeBy = { engine: 'pocketsphinx', model: 'en-us' };
+    for (const id of [done, failed, running]) {
+      expect((await queue.claimNext('w', 60_000))?.id).toBe(id);
+    }
+    await queue.complete(done!, 'w', {
+      transcript: { text: 'done', segments: [], madeBy },
+      durationSeconds: 1,
+    });
+    await queue.fail(failed!, 'w', 'The recording is empty.');
+    const statusOf = async (id: string) =>
+      (
+        await server.db
+          .selectFrom('voice_notes')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const ids = [done!, failed!, running!, waiting!];
+    const options = { engine: null, language: 'en' };
+
+    // What runs before fails: nothing is queued.
+    await expect(
+      queue.retranscribeEach(ids, options, () => Promise.reject(new Error('could not keep a version'))),
+    ).rejects.toThrow('could not keep a version');
+    expect(await Promise.all(ids.map(statusOf))).toEqual(['done', 'failed', 'processing', 'pending']);
+
+    const before: string[] = [];
+    const queued = await queue.retranscribeEach(ids, options, async (_trx, id) => {
+      before.push(id);
+    });
+    expect(queued.sort()).toEqual([done!, failed!].sort());
+    expect(before.sort()).toEqual(queued);
+    expect(await Promise.all(ids.map(statusOf))).toEqual(['pending', 'pending', 'processing', 'pending']);
+    expect(await queue.retranscribeEach([], options)).toEqual([]);
+  });
 });

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 
+/**
+ * Gives a button in a dialog the focus when it opens: showModal() focuses the element with the
+ * `autofocus` attribute (React's autoFocus prop sets none, and showModal runs after it). Pass it
+ * as the `ref` of the safe choice.
+ */
+export function focusWhenOpened(element: HTMLElement | null): void {
+  element?.setAttribute('autofocus', '');
+}
+
 export interface DialogProps {
   open: boolean;
   title: string;

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, focusWhenOpened } from '../../../components/ui/dialog.tsx';
 
 export interface ForgetLearntDialogProps {
   open: boolean;
@@ -9,14 +9,9 @@ export interface ForgetLearntDialogProps {
 }
 
 /**
- * The safe choice takes the focus when the dialog opens: showModal() focuses the element with the
- * `autofocus` attribute (React's autoFocus prop sets none, and showModal runs after it).
+ * "Forget everything learnt" asks first and says what goes: the models, not the notes or words.
+ * The safe choice has the focus when it opens.
  */
-function markAutofocus(button: HTMLButtonElement | null) {
-  button?.setAttribute('autofocus', '');
-}
-
-/** "Forget everything learnt" asks first and says what goes: the models, not the notes or words. */
 export function ForgetLearntDialog({ open, busy, onForget, onCancel }: ForgetLearntDialogProps) {
   return (
     <Dialog open={open} title="Forget everything learnt?" onRequestClose={onCancel}>
@@ -31,7 +26,7 @@ export function ForgetLearntDialog({ open, busy, onForget, onCancel }: ForgetLea
         </p>
       </div>
       <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} ref={markAutofocus}>
+        <Button variant="secondary" onClick={onCancel} ref={focusWhenOpened}>
           Keep it
         </Button>
         <Button variant="danger" disabled={busy} onClick={onForget}>

@@ -14,8 +14,13 @@ export function getVoiceNotes(padId: string, cursor?: string | null): Promise<Pa
   });
 }
 
+/** Every query of one pad's notes: its list and each note's own. */
+export function padVoiceNotesQueryKey(padId: string) {
+  return ['voice-notes', padId] as const;
+}
+
 export function voiceNotesQueryKey(padId: string) {
-  return ['voice-notes', padId, 'list'] as const;
+  return [...padVoiceNotesQueryKey(padId), 'list'] as const;
 }
 
 export function voiceNotesInfiniteQueryOptions(padId: string) {

@@ -7,6 +7,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../../components/ui/confirm-panel.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { TextLink } from '../../../../components/ui/text-link.tsx';
+import { useAdaptation } from '../../../../features/adaptation/api/get-adaptation.ts';
 import { padQueryOptions, usePad } from '../../../../features/pads/api/get-pad.ts';
 import { useDeletePad } from '../../../../features/pads/api/delete-pad.ts';
 import { EditPadForm } from '../../../../features/pads/components/edit-pad-form.tsx';
@@ -24,6 +25,7 @@ import {
 } from '../../../../features/voice-notes/api/get-voice-notes.ts';
 import { isPendingDeletion } from '../../../../features/voice-notes/api/delete-voice-note.ts';
 import { FileDrop, type FileDropHandle } from '../../../../features/voice-notes/components/file-drop.tsx';
+import { RetranscribePadWithLearnt } from '../../../../features/voice-notes/components/retranscribe-pad.tsx';
 import { VoiceNoteList } from '../../../../features/voice-notes/components/voice-note-list.tsx';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
 import { httpStatusOf } from '../../../../lib/api-client.ts';
@@ -56,6 +58,9 @@ function PadPage() {
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  // Only once Voxpad has learnt something: before, the stock engine would give the same text.
+  const learnt = useAdaptation().data?.status === 'ready';
 
   return (
     <div className="space-y-8">
@@ -112,6 +117,13 @@ function PadPage() {
         <h2 id="notes-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-50">
           Voice notes
         </h2>
+        {learnt && pad.voice_note_count > 0 ? (
+          <RetranscribePadWithLearnt
+            padId={id}
+            noteCount={pad.voice_note_count}
+            onQueued={() => void queryClient.invalidateQueries({ queryKey: statsQueryKey })}
+          />
+        ) : null}
         <PadVoiceNotes padId={id} />
       </section>
     </div>
