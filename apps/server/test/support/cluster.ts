@@ -176,6 +176,20 @@ export async function unreferenced(db: Db, keys: string[]): Promise<string[]> {
   return keys.filter((key) => !referenced.has(key));
 }
 
+/**
+ * The personal-model builds of `userId` that this process has fetched from the bucket into its
+ * own DATA_DIR (PersonalModelCache, `models/cache/<process cache>/<user>/<build>/`, ADR 0040):
+ * the process decoded something with that person's model.
+ */
+export function personalModelsHeld(proc: VoxpadProcess, userId: string): string[] {
+  const root = path.join(proc.dataDir, 'models', 'cache');
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root).flatMap((cache) => {
+    const dir = path.join(root, cache, userId);
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  });
+}
+
 /** `text` spoken by flite `times` times with a second of silence after each, as Ogg Opus. */
 export function spokenRecording(dir: string, text: string, times: number): Buffer {
   const sentence = path.join(dir, 'sentence.wav');
