@@ -47,7 +47,6 @@ const migrations: Record<string, Migration> = {
   '0018-vocabulary': vocabulary,
   '0019-transcript-review': transcriptReview,
   '0020-adaptation': adaptation,
-  // 0021 is another change's; whichever merges first, 0022 stays after it in this list.
   '0022-adaptation-gain': adaptationGain,
 };
 

@@ -271,7 +271,7 @@ describe('pocketsphinx transcriber lifecycle', () => {
 
   it('shares decoder threads between transcribers that ask to, and closes them with the last', async () => {
     const { speech } = spoken(0);
-    const input = { samples: speech.samples, sampleRate: 16000 };
+    const input = { samples: speech.samples, sampleRate: 16000 as const };
     const before = threadCount();
     const first = createPocketsphinxTranscriber({ share: { keepMs: 0 } });
     const expected = await first.transcribe(input);
