@@ -22,6 +22,8 @@ export interface LoadedPersonalModel {
   dir: string;
   /** What PersonalDecoder.open takes: MAP acoustic model if built, dictionary, interpolated LM. */
   decoderModel: PersonalModel;
+  /** How the person writes their words; builds made before it was kept have none. */
+  writtenForms?: string;
   meta: ModelMeta;
 }
 
@@ -100,11 +102,13 @@ export class PersonalModelCache {
     await fetchModel(this.options.storage, userId, buildId, dir);
     const meta = JSON.parse(await readFile(join(dir, MODEL_FILES.meta), 'utf8')) as ModelMeta;
     const acoustic = join(dir, MODEL_FILES.acousticDir);
+    const writtenForms = join(dir, MODEL_FILES.writtenForms);
     return {
       userId,
       buildId,
       dir,
       meta,
+      ...(existsSync(writtenForms) ? { writtenForms } : {}),
       decoderModel: {
         hmm: existsSync(acoustic) ? acoustic : join(this.options.stockDir, 'en-us'),
         lm: join(this.options.stockDir, 'en-us.lm.bin'),

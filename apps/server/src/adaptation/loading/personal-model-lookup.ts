@@ -24,6 +24,7 @@ export function personalModelLookup(
         dict,
         ...(mllr ? { mllr } : {}),
         ...(personalLm ? { personalLm } : {}),
+        ...(loaded.writtenForms ? { writtenForms: loaded.writtenForms } : {}),
       };
     } catch (err) {
       log.warn({ err, userId }, 'personal model could not be loaded; decoding with the stock model');
