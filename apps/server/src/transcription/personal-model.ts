@@ -1,8 +1,9 @@
 /**
  * A person's build as a decoding engine opens it (ADR 0040): their acoustic model (stock or MAP
- * adapted), their dictionary (stock plus their words), and their language model interpolated
- * with the stock one at `weight`. Local paths, as PersonalModelCache.load gives them. Only the
- * pocketsphinx engine reads it; other engines decode as they always do.
+ * adapted), their dictionary (stock plus their words), their language model interpolated with
+ * the stock one at `weight`, and how they write their words. Local paths, as
+ * PersonalModelCache.load gives them. Only the pocketsphinx engine reads it; other engines
+ * decode as they always do.
  */
 export interface PersonalModelPaths {
   /** Names the build: decoders opened on it are kept and found by this id. */
@@ -11,6 +12,8 @@ export interface PersonalModelPaths {
   dict: string;
   mllr?: string;
   personalLm?: { path: string; weight: number };
+  /** How the person writes their words (pocketsphinx/written-forms.ts); absent in older builds. */
+  writtenForms?: string;
 }
 
 /** Which model a decode uses, and who hears that it could not be opened (stock was used). */

@@ -252,10 +252,10 @@ function reasonFor(error: unknown): string {
 function sourceHash(
   stockDir: string,
   notes: ReadonlyArray<{ id: string; updatedAt: number }>,
-  vocabulary: ReadonlyArray<{ word: string; phones: string[] }>,
+  vocabulary: ReadonlyArray<{ word: string; phones: string[]; written: string }>,
 ): string {
   const hash = createHash('sha256').update(stockDir);
   for (const note of notes) hash.update(`\n${note.id}@${note.updatedAt}`);
-  for (const entry of vocabulary) hash.update(`\n${entry.word}=${entry.phones.join(' ')}`);
+  for (const entry of vocabulary) hash.update(`\n${entry.word}=${entry.phones.join(' ')}=${entry.written}`);
   return hash.digest('hex');
 }

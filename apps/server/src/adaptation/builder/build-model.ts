@@ -13,6 +13,7 @@ import { encodePcmWav } from '../../transcription/audio/wav-writer.ts';
 import { adaptSpeaker, type Recording } from '../acoustic/adapt-speaker.ts';
 import { prepareTrainableModel } from '../acoustic/trainable-model.ts';
 import { AdaptationError } from '../errors.ts';
+import { serialiseWrittenForms } from '../../transcription/pocketsphinx/written-forms.ts';
 import { readDictionaryWords } from '../language/dictionary.ts';
 import { buildPersonalLanguage } from '../language/personal-language.ts';
 import { dictionaryWords } from '../words.ts';
@@ -89,6 +90,7 @@ export async function buildModel(input: BuildInput): Promise<BuiltModel> {
   const dictionary = join(outDir, MODEL_FILES.dictionary);
   await copyFile(language.dictionary, dictionary);
   await copyFile(language.languageModel, join(outDir, MODEL_FILES.languageModel));
+  await writeFile(join(outDir, MODEL_FILES.writtenForms), serialiseWrittenForms(input.vocabulary));
   input.signal?.throwIfAborted();
 
   const known = await readDictionaryWords(dictionary);

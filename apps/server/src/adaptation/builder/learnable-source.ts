@@ -24,9 +24,12 @@ export interface LearnableNote {
 }
 
 export interface VocabularyWord {
+  /** The dictionary word: lower case, a phrase's words joined with "_". */
   word: string;
   /** ARPAbet phones, as the dictionary spells them. */
   phones: string[];
+  /** As the person wrote it ("Zarvokin", "Tarn Hows"), given back in transcripts. */
+  written: string;
 }
 
 export interface LearnableTotals {

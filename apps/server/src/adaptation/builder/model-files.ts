@@ -12,6 +12,8 @@ export const MODEL_FILES = {
   languageModel: 'personal.arpa',
   /** MAP-adapted acoustic model folder; absent when there was not enough corrected audio. */
   acousticDir: 'acoustic',
+  /** How the person writes their words: dictionary word -> spelling (pocketsphinx/written-forms.ts). */
+  writtenForms: 'written.json',
   meta: 'meta.json',
 } as const;
 

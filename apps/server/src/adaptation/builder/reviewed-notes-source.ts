@@ -60,7 +60,8 @@ export function reviewedNotesSource(db: Db): LearnableSource {
 
 /**
  * Every word the person keeps, whichever pad it is for: one model serves all their pads. The
- * same word kept for several pads with different phones gives each pronunciation once.
+ * same word kept for several pads with different phones gives each pronunciation once; kept
+ * with different spellings, the first (oldest) one is how transcripts write it.
  */
 async function allWords(db: Db, userId: string): Promise<VocabularyWord[]> {
   const rows = await db
@@ -78,7 +79,7 @@ async function allWords(db: Db, userId: string): Promise<VocabularyWord[]> {
       const key = `${word} ${phones}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      words.push({ word, phones: phones.split(' ') });
+      words.push({ word, phones: phones.split(' '), written: row.word });
     }
   }
   return words;

@@ -6,6 +6,7 @@
  * `maxModels` builds stay unpacked (and their decoders open), least recently used first out;
  * a new build (the state's build_id changed) is a new entry and the old one ages out.
  */
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -21,6 +22,8 @@ export interface LoadedPersonalModel {
   dir: string;
   /** What PersonalDecoder.open takes: MAP acoustic model if built, dictionary, interpolated LM. */
   decoderModel: PersonalModel;
+  /** How the person writes their words; builds made before it was kept have none. */
+  writtenForms?: string;
   meta: ModelMeta;
 }
 
@@ -98,7 +101,15 @@ export class PersonalModelCache {
     await rm(dir, { recursive: true, force: true });
     await fetchModel(this.options.storage, userId, buildId, dir);
     const meta = JSON.parse(await readFile(join(dir, MODEL_FILES.meta), 'utf8')) as ModelMeta;
-    return { userId, buildId, dir, meta, decoderModel: decoderModelIn(dir, this.options.stockDir, meta) };
+    const writtenForms = join(dir, MODEL_FILES.writtenForms);
+    return {
+      userId,
+      buildId,
+      dir,
+      meta,
+      ...(existsSync(writtenForms) ? { writtenForms } : {}),
+      decoderModel: decoderModelIn(dir, this.options.stockDir, meta),
+    };
   }
 
   async #evict(key: string): Promise<void> {

@@ -18,7 +18,10 @@ export function personalModelLookup(
     try {
       const loaded = await cache.load(userId);
       if (!loaded) return undefined;
-      return enginePaths(loaded.buildId, loaded.decoderModel);
+      return {
+        ...enginePaths(loaded.buildId, loaded.decoderModel),
+        ...(loaded.writtenForms ? { writtenForms: loaded.writtenForms } : {}),
+      };
     } catch (err) {
       log.warn({ err, userId }, 'personal model could not be loaded; decoding with the stock model');
       return undefined;

@@ -16,6 +16,7 @@ import { loadAdaptationNative } from './language-model-set.ts';
 import type { PersonalModelPaths } from '../personal-model.ts';
 import type { ModelPaths } from './model.ts';
 import { spokenWord } from './tokens.ts';
+import { NO_WRITTEN_FORMS, readWrittenForms, type WrittenForms, writtenWords } from './written-forms.ts';
 
 export const SAMPLE_RATE = 16000;
 /** Segment frame numbers are in 10 ms steps (the model's -frate). */
@@ -28,13 +29,20 @@ export class PocketsphinxDecoder {
   readonly #config: Config;
   readonly #decoder: Decoder;
   readonly #logmath: LogMath;
+  readonly #written: WrittenForms;
   #closed = false;
 
-  private constructor(native: PocketsphinxBindings, config: Config, decoder: Decoder) {
+  private constructor(
+    native: PocketsphinxBindings,
+    config: Config,
+    decoder: Decoder,
+    written: WrittenForms = NO_WRITTEN_FORMS,
+  ) {
     this.#native = native;
     this.#config = config;
     this.#decoder = decoder;
     this.#logmath = native.ps_get_logmath(decoder);
+    this.#written = written;
   }
 
   /** Loads the model (~0.3 s for en-us). Throws TranscriptionError. */
@@ -45,9 +53,11 @@ export class PocketsphinxDecoder {
 
   /**
    * A decoder on one person's build (ADR 0040): their acoustic model, dictionary and optional
-   * MLLR transform, and the stock language model `stock.lm` interpolated with theirs.
+   * MLLR transform, and the stock language model `stock.lm` interpolated with theirs. Their words
+   * come back as they write them (written-forms.ts).
    */
   static openPersonal(stock: ModelPaths, personal: PersonalModelPaths): PocketsphinxDecoder {
+    const written = personal.writtenForms ? readWrittenForms(personal.writtenForms) : NO_WRITTEN_FORMS;
     const { native, config, decoder } = openNative({
       hmm: personal.hmm,
       lm: stock.lm,
@@ -61,7 +71,7 @@ export class PocketsphinxDecoder {
       native.cmd_ln_free_r(config);
       throw error;
     }
-    return new PocketsphinxDecoder(native, config, decoder);
+    return new PocketsphinxDecoder(native, config, decoder, written);
   }
 
   /**
@@ -123,7 +133,7 @@ export class PocketsphinxDecoder {
   }
 
   #words(durationSeconds: number): TranscriptWord[] {
-    return segmentWords(this.#native, this.#decoder, this.#logmath, durationSeconds);
+    return segmentWords(this.#native, this.#decoder, this.#logmath, durationSeconds, this.#written);
   }
 }
 
@@ -198,13 +208,15 @@ function interpolate(
 
 /**
  * The words of the current utterance with their times (seconds from the utterance's first
- * sample, at most `durationSeconds`). Also works mid-utterance (full_utt=0): the best path so far.
+ * sample, at most `durationSeconds`), a person's own words spelt as in `written`. Also works
+ * mid-utterance (full_utt=0): the best path so far.
  */
 export function segmentWords(
   native: PocketsphinxBindings,
   decoder: Decoder,
   logmath: LogMath,
   durationSeconds: number,
+  written: WrittenForms = NO_WRITTEN_FORMS,
 ): TranscriptWord[] {
   const words: TranscriptWord[] = [];
   const startFrame: OutInt = [0];
@@ -222,7 +234,7 @@ export function segmentWords(
         const end = Math.min(Math.max((endFrame[0] + 1) / FRAMES_PER_SECOND, start), durationSeconds);
         const confidence = native.logmath_exp(logmath, logPosterior);
         const sure = Number.isFinite(confidence) ? clamp01(confidence) : 0;
-        for (const part of phraseWords(word, start, end)) words.push({ ...part, confidence: sure });
+        for (const part of phraseWords(word, start, end, written)) words.push({ ...part, confidence: sure });
       }
       seg = native.ps_seg_next(seg);
     }
@@ -236,15 +248,17 @@ export function segmentWords(
 
 /**
  * A vocabulary phrase is one dictionary word joined with "_" ("sao_paulo", ADR 0036); it becomes
- * its written words, the phrase's time shared out by their length, so search, highlighting and
- * the word timeline see ordinary words (ADR 0040). Other words come back as they are.
+ * its written words ("São", "Paulo" when `written` has its spelling), the phrase's time shared
+ * out by their length, so search, highlighting and the word timeline see ordinary words
+ * (ADR 0040). Other words come back as they are, or as `written` spells them.
  */
 export function phraseWords(
   token: string,
   start: number,
   end: number,
+  written: WrittenForms = NO_WRITTEN_FORMS,
 ): Array<{ word: string; start: number; end: number }> {
-  const parts = token.split('_').filter(Boolean);
+  const parts = writtenWords(token, written);
   if (parts.length <= 1) return [{ word: parts[0] ?? token, start, end }];
   const letters = parts.reduce((total, part) => total + part.length, 0);
   const out: Array<{ word: string; start: number; end: number }> = [];

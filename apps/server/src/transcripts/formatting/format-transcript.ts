@@ -10,6 +10,7 @@
 import type { TranscriptWord } from '../../transcription/transcriber.ts';
 import { casedWord } from './casing-rules.ts';
 import type { CasingSource } from './casing-source.ts';
+import { keepsSmallFirstLetter, ownCasing } from './own-casing.ts';
 import { isQuestion } from './questions.ts';
 import { breakAfter, PARAGRAPH_PAUSE, type Break, type SentenceSoFar } from './sentences.ts';
 import { AUXILIARIES, MONTHS, SUBORDINATORS, WEEKDAYS } from './vocabulary.ts';
@@ -32,7 +33,9 @@ export interface FormatOptions {
 
 export function formatWords(words: readonly TranscriptWord[], options: FormatOptions): FormattedWord[] {
   const spoken = words.map((w) => w.word.toLowerCase());
-  const texts: string[] = spoken.map((word, i) => casedWord(spoken, i, options.casing) ?? word);
+  const texts: string[] = spoken.map(
+    (word, i) => ownCasing(words[i]!.word) ?? casedWord(spoken, i, options.casing) ?? word,
+  );
   const names = texts.map((text, i) => isName(spoken[i]!, text));
   const spanEnd = spoken.map((_, i) => i + 1);
   for (const form of findWrittenForms(spoken)) {
@@ -65,7 +68,7 @@ export function formatWords(words: readonly TranscriptWord[], options: FormatOpt
     const word = words[i]!;
     let text = texts[i]!;
     if (startsSentence && text !== '') {
-      text = capitalise(text);
+      if (!keepsSmallFirstLetter(text)) text = capitalise(text);
       startsSentence = false;
     }
     const formatted: FormattedWord = { ...word, text };
