@@ -174,6 +174,9 @@ for (const set of ['tuning', 'held-out']) {
     );
     if (tally.plainAfter !== tally.plainBefore) ok = false;
   }
+  console.log(
+    `${set} sentence ends: ${flite.truePositives} right of ${flite.predicted} placed, ${flite.actual} in the references (F1 ${f1Of(flite).f1.toFixed(3)})`,
+  );
   if (f1Of(flite).f1 < 0.8)
     console.log(`NOTE: ${set} sentence-boundary F1 on flite speech is below the 0.8 goal`);
 }
