@@ -5,7 +5,10 @@
  *
  * TUNING_NOTES were used to pick the formatter's rules and pause thresholds. HELD_OUT_NOTES
  * were written before any tuning run and never looked at while tuning: their figures are the
- * honest ones. Keep it that way: do not change a rule to fix a held-out sentence.
+ * honest ones. Keep it that way: do not change a rule to fix a held-out sentence, and use
+ * BENCH_VERBOSE and BENCH_WORDS with BENCH_SETS=tuning only. The tuning set was enlarged from
+ * 29 to 108 sentences when the first ten notes had been tuned to F1 0.94 against 0.78 held
+ * out (ADR 0032).
  */
 
 export interface ReferenceSentence {
