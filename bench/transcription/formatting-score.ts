@@ -96,8 +96,24 @@ export const emptyTally = (): Tally => ({
   actual: 0,
 });
 
-/** Adds one recording: its reference sentences, the raw recognised words and the formatted text. */
-export function score(tally: Tally, reference: readonly string[], raw: string, formatted: string): void {
+/** Sentence boundaries one recording got wrong, as positions in its reference's comparable words. */
+export interface BoundaryErrors {
+  /** Reference ends the formatted text does not have. */
+  missed: number[];
+  /** Ends in the formatted text the reference does not have. */
+  spurious: number[];
+}
+
+/**
+ * Adds one recording: its reference sentences, the raw recognised words and the formatted text.
+ * Returns the boundaries it got wrong (BENCH_VERBOSE=errors prints them).
+ */
+export function score(
+  tally: Tally,
+  reference: readonly string[],
+  raw: string,
+  formatted: string,
+): BoundaryErrors {
   const refTokens = tokens(reference.join(' '));
   tally.tokens += refTokens.length;
   tally.before += align(refTokens, tokens(raw)).errors;
@@ -115,4 +131,14 @@ export function score(tally: Tally, reference: readonly string[], raw: string, f
   tally.actual += actual.size;
   tally.predicted += predicted.length;
   tally.truePositives += predicted.filter((p) => actual.has(p)).length;
+  return {
+    missed: [...actual].filter((p) => !predicted.includes(p)),
+    spurious: predicted.filter((p) => !actual.has(p)),
+  };
+}
+
+/** "... the back seat | it was ..." around reference position `at` (a boundary after word at-1). */
+export function boundaryContext(reference: readonly string[], at: number, width = 4): string {
+  const words = comparableWords(reference.join(' '));
+  return `${words.slice(Math.max(0, at - width), at).join(' ')} | ${words.slice(at, at + width).join(' ')}`;
 }

@@ -5,7 +5,10 @@
  *
  * TUNING_NOTES were used to pick the formatter's rules and pause thresholds. HELD_OUT_NOTES
  * were written before any tuning run and never looked at while tuning: their figures are the
- * honest ones. Keep it that way: do not change a rule to fix a held-out sentence.
+ * honest ones. Keep it that way: do not change a rule to fix a held-out sentence, and use
+ * BENCH_VERBOSE and BENCH_WORDS with BENCH_SETS=tuning only. The tuning set was enlarged from
+ * 29 to 108 sentences when the first ten notes had been tuned to F1 0.94 against 0.78 held
+ * out (ADR 0032).
  */
 
 export interface ReferenceSentence {
@@ -61,6 +64,131 @@ export const TUNING_NOTES: readonly ReferenceNote[] = [
     s('Please buy milk and bread.'),
     s('The shop closes at 8 p.m. on Sunday.', 'The shop closes at eight p m on Sunday.'),
     s('Is there anything else?'),
+  ],
+  // Added in the second round (the first ten overfitted: F1 0.94 here, 0.78 held out), written
+  // as voice notes are kept: reminders, lists, questions, dictated messages, meeting notes. They
+  // were written before the formatter was run on them, and without reading the held-out notes.
+  [
+    s('Remind me to call the dentist tomorrow.'),
+    s('The appointment is at 10:15 on Thursday.', 'The appointment is at ten fifteen on Thursday.'),
+    s('Bring the insurance card.'),
+  ],
+  [
+    s("Don't forget to water the plants."),
+    s('My mother is away until Sunday.'),
+    s('Feed the cat twice a day.'),
+  ],
+  [
+    s('We need eggs, butter and flour.'),
+    s('Get two bags of rice as well.'),
+    s('Do we still have olive oil?'),
+  ],
+  [
+    s('Hi Tom, thanks for your email.'),
+    s('I can meet you on Tuesday afternoon.'),
+    s('Would 2 p.m. suit you?', 'Would two p m suit you?'),
+  ],
+  [
+    s('The budget meeting ran late.'),
+    s('Anna wants the report by Friday.'),
+    s('We agreed to hire two more people.'),
+    s('The next review is on the 3rd of May.', 'The next review is on the third of May.'),
+  ],
+  [
+    s('Pick up the kids at 3:30.', 'Pick up the kids at three thirty.'),
+    s('After that, go to the pharmacy.'),
+    s('Their school closes early this week.'),
+  ],
+  [
+    s('Have you seen my blue jacket?'),
+    s('I left it in the car last night.'),
+    s('Could you check the back seat?'),
+  ],
+  [
+    s('Book a table for four people.'),
+    s('The restaurant opens at 7 p.m.', 'The restaurant opens at seven p m.'),
+    s('Ask if they have a garden.'),
+  ],
+  [
+    s('Hello Maria, the parcel arrived this morning.'),
+    s('It was damaged on one side.'),
+    s('Can you send a new one?'),
+  ],
+  [
+    s('Notes from the team call.'),
+    s('Sales are down 8 % this quarter.', 'Sales are down eight percent this quarter.'),
+    s('Peter will look into the reasons.'),
+    s('We meet again next Monday.'),
+  ],
+  [
+    s('The car needs a service.'),
+    s('The garage wants $250 for it.', 'The garage wants two hundred and fifty dollars for it.'),
+    s('That seems like a lot.'),
+    s('I should get another quote.'),
+  ],
+  [s('What did the doctor say?'), s('She wants to see you again in two weeks.'), s("Don't worry about it.")],
+  [
+    s('Idea for the garden.'),
+    s('Plant tomatoes along the south wall.'),
+    s('They get the most sun there.'),
+    s('Maybe add a small bench too.'),
+  ],
+  [
+    s('Where are we going for dinner?'),
+    s('I would like to try the new Italian place.'),
+    s('It is near the station.'),
+  ],
+  [
+    s('Call the bank about the card.'),
+    s('It expires at the end of the month.'),
+    s('Why have they not sent a new one yet?'),
+  ],
+  [
+    s('My flight leaves at 6:45 in the morning.', 'My flight leaves at six forty five in the morning.'),
+    s('I need a taxi by 5:00.', "I need a taxi by five o'clock."),
+    s('Is the hotel booked for three nights?'),
+  ],
+  [
+    s('The kids have swimming on Wednesday.'),
+    s('Lucy needs a new swimsuit.'),
+    s('Her old one is too small.'),
+  ],
+  [
+    s('Project update for James.'),
+    s('The design is finished.'),
+    s('We are still waiting for the test results.'),
+    s('Should we delay the launch?'),
+  ],
+  [
+    s('Thank you for coming today.'),
+    s('The next class is on the 14th.', 'The next class is on the fourteenth.'),
+    s('Please bring your notebooks.'),
+  ],
+  [
+    s('Things to do this weekend.'),
+    s('Clean the garage.'),
+    s('Fix the kitchen tap.'),
+    s('Take the old sofa to the dump.'),
+  ],
+  [
+    s('How much did the tickets cost?'),
+    s('I paid $75 for both.', 'I paid seventy five dollars for both.'),
+    s('You owe me half.'),
+  ],
+  [
+    s('Hey Sam, are you free tonight?'),
+    s('We are watching the game at my place.'),
+    s('Bring some snacks if you can.'),
+  ],
+  [
+    s('The rent goes up by 5 % in January.', 'The rent goes up by five percent in January.'),
+    s('We have to decide whether to stay.'),
+    s('Let me know what you think.'),
+  ],
+  [
+    s('Who is picking up Helen from the airport?'),
+    s('Her plane lands at 11:20.', 'Her plane lands at eleven twenty.'),
+    s('I can go if nobody else can.'),
   ],
 ];
 

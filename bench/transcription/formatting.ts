@@ -16,6 +16,13 @@
  * Rerun: npm run bench:format            (about 2 minutes on 2 cores)
  *        BENCH_VERBOSE=1 npm run bench:format   prints each note's reference and output
  *        BENCH_VERBOSE=timing                   also each word's duration and confidence
+ *        BENCH_VERBOSE=errors                   only the notes with a sentence boundary wrong,
+ *                                               each missed and spurious boundary in context
+ *        BENCH_WORDS=/tmp/words.json            keeps the decoded words of each note (by set,
+ *                                               voice and text) in that file and reads them
+ *                                               back on the next run: changing a rule then
+ *                                               costs no speech synthesis or decoding (tuning
+ *                                               notes only: held-out words are never kept)
  *        BENCH_WORKERS=1                        decoding threads (default 2)
  *        BENCH_SETS=tuning                      only the tuning set (while changing rules: the
  *                                               held-out set is run rarely and every run reported)
@@ -27,12 +34,13 @@ import { performance } from 'node:perf_hooks';
 
 import { decodeSpeech } from '../../apps/server/src/transcription/audio/decode-speech.ts';
 import { createPocketsphinxTranscriber } from '../../apps/server/src/transcription/pocketsphinx/engine.ts';
+import type { TranscriptWord } from '../../apps/server/src/transcription/transcriber.ts';
 import { loadCasingSource } from '../../apps/server/src/transcripts/formatting/casing.ts';
 import { formatWords, readableText } from '../../apps/server/src/transcripts/formatting/format-transcript.ts';
 import { comparableWords } from '../../apps/server/src/transcripts/formatting/spoken-forms.ts';
 import { loadAverage, workDir } from './corpus.ts';
 import { HELD_OUT_NOTES, TUNING_NOTES, type ReferenceNote } from './formatting-sentences.ts';
-import { emptyTally, score, type Tally } from './formatting-score.ts';
+import { boundaryContext, emptyTally, score, type Tally } from './formatting-score.ts';
 
 /**
  * espeak-ng is not used: pocketsphinx misheard 79-82 % of its words in a first run of this
@@ -57,6 +65,11 @@ globalThis.gc?.();
 const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
 
 const dir = workDir('format');
+const wordsFile = process.env.BENCH_WORDS;
+const decoded: Record<string, TranscriptWord[]> =
+  wordsFile && fs.existsSync(wordsFile)
+    ? (JSON.parse(fs.readFileSync(wordsFile, 'utf8')) as Record<string, TranscriptWord[]>)
+    : {};
 const engine = createPocketsphinxTranscriber({ workers: Number(process.env.BENCH_WORKERS ?? 2) });
 const rows: { set: string; voice: string; tally: Tally }[] = [];
 let formatMs = 0;
@@ -78,21 +91,29 @@ try {
           referenceMismatches++;
           console.log(`reference written and said differ: ${written.join(' ')} | ${said}`);
         }
-        const wav = path.join(dir, `${set}-${voice}-${n}.wav`);
-        speak(voice, said, wav);
-        const speech = await decodeSpeech(new Uint8Array(fs.readFileSync(wav)), {
-          maxDurationSeconds: 600,
-          normalise: true,
-        });
-        const transcript = await engine.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks });
-        const words = transcript.segments.flatMap((segment) => segment.words);
+        const key = `${set}/${voice}/${said}`;
+        // Held-out words are never kept: rules are not to be tried on them.
+        const keep = set === 'tuning';
+        let words = keep ? decoded[key] : undefined;
+        if (!words) {
+          const wav = path.join(dir, `${set}-${voice}-${n}.wav`);
+          speak(voice, said, wav);
+          const speech = await decodeSpeech(new Uint8Array(fs.readFileSync(wav)), {
+            maxDurationSeconds: 600,
+            normalise: true,
+          });
+          const transcript = await engine.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks });
+          words = transcript.segments.flatMap((segment) => segment.words);
+          if (keep) decoded[key] = words;
+        }
         const started = performance.now();
         const formatted = readableText(formatWords(words, { casing }));
         formatMs += performance.now() - started;
         formattedWords += words.length;
         const raw = words.map((w) => w.word).join(' ');
-        score(tally, written, raw, formatted);
-        if (process.env.BENCH_VERBOSE) {
+        const errors = score(tally, written, raw, formatted);
+        const wrong = errors.missed.length + errors.spurious.length > 0;
+        if (process.env.BENCH_VERBOSE && (process.env.BENCH_VERBOSE !== 'errors' || wrong)) {
           const gaps = words
             .map(
               (w, i) =>
@@ -102,12 +123,15 @@ try {
           console.log(
             `${set} ${voice} ${n}\n  ref: ${written.join(' ')}\n  out: ${formatted}\n  raw: ${gaps}`,
           );
+          for (const at of errors.missed) console.log(`  missed:   ${boundaryContext(written, at)}`);
+          for (const at of errors.spurious) console.log(`  spurious: ${boundaryContext(written, at)}`);
         }
       }
       rows.push({ set, voice, tally });
     }
   }
 } finally {
+  if (wordsFile) fs.writeFileSync(wordsFile, JSON.stringify(decoded));
   await engine.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -153,6 +177,9 @@ for (const set of ['tuning', 'held-out']) {
     );
     if (tally.plainAfter !== tally.plainBefore) ok = false;
   }
+  console.log(
+    `${set} sentence ends: ${flite.truePositives} right of ${flite.predicted} placed, ${flite.actual} in the references (F1 ${f1Of(flite).f1.toFixed(3)})`,
+  );
   if (f1Of(flite).f1 < 0.8)
     console.log(`NOTE: ${set} sentence-boundary F1 on flite speech is below the 0.8 goal`);
 }

@@ -13,7 +13,7 @@ import type { CasingSource } from './casing-source.ts';
 import { keepsSmallFirstLetter, ownCasing } from './own-casing.ts';
 import { isQuestion } from './questions.ts';
 import { breakAfter, PARAGRAPH_PAUSE, type Break, type SentenceSoFar } from './sentences.ts';
-import { AUXILIARIES, MONTHS, SUBORDINATORS, WEEKDAYS } from './vocabulary.ts';
+import { AUXILIARIES, GREETINGS, MONTHS, SUBORDINATORS, WEEKDAYS } from './vocabulary.ts';
 import { findWrittenForms } from './written-forms.ts';
 
 export type { CasingSource } from './casing-source.ts';
@@ -126,6 +126,9 @@ function asks(
   end: number,
 ): boolean {
   const sentence = spoken.slice(start, end);
+  // "Hey Sam, are you free?": after a greeting, the message after the comma asks or not.
+  if (mainClause !== undefined && GREETINGS.has(sentence[0]!))
+    return isQuestion(spoken.slice(mainClause, end));
   if (mainClause === undefined || !SUBORDINATORS.has(sentence[0]!)) return isQuestion(sentence);
   if (isQuestion(spoken.slice(mainClause, end))) return true;
   return AUXILIARIES.has(sentence[1] ?? '') && isQuestion(sentence);

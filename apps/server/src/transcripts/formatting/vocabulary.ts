@@ -103,7 +103,11 @@ export const STRONG_STARTERS = new Set([
   "there's",
 ]);
 
-/** Words that often open a sentence but also follow a comma: need a longer pause. */
+/**
+ * Words that often open a sentence but also follow a comma: need a longer pause. "their",
+ * "your", "its" joined "her", "his" in the second tuning round (1 more end right, F1 0.892 ->
+ * 0.894 on 108 sentences).
+ */
 export const WEAK_STARTERS = new Set([
   'the',
   'this',
@@ -115,6 +119,9 @@ export const WEAK_STARTERS = new Set([
   'there',
   'her',
   'his',
+  'their',
+  'your',
+  'its',
 ]);
 
 /** Words after which a sentence cannot stop: the speaker paused mid-phrase. */
@@ -201,6 +208,56 @@ export const EMBEDDING = new Set([
   'about',
 ]);
 
+/**
+ * Verbs that open an instruction, as reminders and lists are said ("... until Sunday | feed
+ * the cat", "| don't forget"). Only verbs rarely said as a noun in a list ("eggs, water,
+ * plants" keeps "water", "plant", "book", "order", "text" out).
+ */
+export const IMPERATIVES = new Set([
+  'add',
+  'ask',
+  'bring',
+  'buy',
+  'call',
+  'cancel',
+  'check',
+  'clean',
+  'collect',
+  "don't",
+  'drop',
+  'email',
+  'feed',
+  'fetch',
+  'fill',
+  'find',
+  'finish',
+  'fix',
+  'get',
+  'give',
+  'grab',
+  'invite',
+  'keep',
+  'let',
+  'make',
+  'move',
+  'pack',
+  'pay',
+  'phone',
+  'pick',
+  'put',
+  'remember',
+  'remind',
+  'renew',
+  'reply',
+  'ring',
+  'send',
+  'take',
+  'tell',
+  'try',
+  'wash',
+  'write',
+]);
+
 /** Words that open a sentence after a clear pause, but often follow a short one inside it ("so", "then"). */
 export const CLEAR_PAUSE_STARTERS = new Set([
   'so',
@@ -235,6 +292,12 @@ export const ADDRESSING = new Set([
   'sorry',
   'well',
 ]);
+
+/**
+ * Greetings that open a message with the person's name ("hi Tom, thanks for ..."): the pause
+ * after the name is a comma, and the clause after it says whether the sentence asks.
+ */
+export const GREETINGS = new Set(['hi', 'hello', 'hey', 'dear']);
 
 /** Words that open a clause needing a main clause after it: its first pause is a comma. */
 export const SUBORDINATORS = new Set([

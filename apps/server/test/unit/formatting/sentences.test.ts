@@ -74,7 +74,44 @@ describe('sentences and questions', () => {
     expect(format('we left at noon|0.05 sarah drove')).toBe('We left at noon. Sarah drove.');
     expect(format('invite sarah|0.05 london friends too')).toBe('Invite Sarah, London friends too.');
     expect(format('thank you|0.05 sarah')).toBe('Thank you, Sarah.');
-    expect(format('it rained|0.05 monday was dry')).toBe('It rained, Monday was dry.');
+    expect(format('we met|0.05 monday morning')).toBe('We met, Monday morning.');
+  });
+
+  it('puts a comma after a greeting and a name, and the message after it asks or not', () => {
+    expect(format('hi sarah|0.08 thanks for the email')).toBe('Hi Sarah, thanks for the email.');
+    expect(format('hey sarah|0.08 are you free')).toBe('Hey Sarah, are you free?');
+    expect(format('hey sarah are you free')).toBe('Hey Sarah, are you free?');
+    expect(format('hello sarah|0.08 the parcel came|0.08 it was open')).toBe(
+      'Hello Sarah, the parcel came. It was open.',
+    );
+  });
+
+  it('keeps a question word after a verb that embeds it ("let me know what")', () => {
+    expect(format('let me know|0.05 what you think')).toBe('Let me know what you think.');
+    expect(format('we left at noon|0.05 what did you think')).toBe('We left at noon. What did you think?');
+  });
+
+  it('ends a sentence at any pause before a verb that opens an instruction, not after an auxiliary', () => {
+    expect(format('the shop shuts at noon|0.04 buy bread')).toBe('The shop shuts at noon. Buy bread.');
+    expect(format('clean the garage|0.1 fix the tap')).toBe('Clean the garage. Fix the tap.');
+    expect(format("it will rain|0.05 don't forget a coat")).toBe("It will rain. Don't forget a coat.");
+    expect(format('you can|0.05 bring the cake')).not.toContain('. Bring');
+    expect(format('we need to buy bread')).toBe('We need to buy bread.');
+  });
+
+  it('ends a sentence at a short pause before their, your, its, as before her and his', () => {
+    expect(format('the shop is shut|0.05 their van broke')).toBe('The shop is shut. Their van broke.');
+  });
+
+  it('ends a sentence at a short pause before a word and an auxiliary: a new subject and verb', () => {
+    expect(format('sales fell this quarter|0.05 peter will call')).toBe(
+      'Sales fell this quarter. Peter will call.',
+    );
+    expect(format('it rained|0.05 monday was dry')).toBe('It rained. Monday was dry.');
+    expect(format('he is tall|0.05 and so is she')).toBe('He is tall, and so is she.');
+    expect(format('sales fell this quarter|0.02 peter will call')).toBe(
+      'Sales fell this quarter peter will call.',
+    );
   });
 
   it('ends a sentence at a clear pause before an auxiliary or "so", "then", a comma at a shorter one', () => {
