@@ -29,13 +29,29 @@ import { adtsFrames, concat, id3Tag, lookalikeBytes, mpegFrames } from './suppor
 /** Far above what any of these parsers needs, far below what a runaway regex or loop takes. */
 const DEADLINE_MS = 250;
 
-/** Runs `parse`, failing if it took longer than the deadline; returns what it returned. */
+/**
+ * Runs `parse`, failing if it took longer than the deadline; returns what it returned. A call
+ * over the deadline is run twice more and the fastest counts: a runaway loop is slow every
+ * time, while a machine busy with other work stalled one 8-byte sniff for 320 ms once (the
+ * fresh-clone run at load 9).
+ */
 function timed<T>(parse: () => T): T {
+  const once = (): number => {
+    const started = performance.now();
+    try {
+      parse();
+    } catch {
+      // What it throws is the caller's to judge, from the first call.
+    }
+    return performance.now() - started;
+  };
   const started = performance.now();
   try {
     return parse();
   } finally {
-    expect(performance.now() - started).toBeLessThan(DEADLINE_MS);
+    let fastest = performance.now() - started;
+    for (let retry = 0; retry < 2 && fastest >= DEADLINE_MS; retry++) fastest = Math.min(fastest, once());
+    expect(fastest).toBeLessThan(DEADLINE_MS);
   }
 }
 
