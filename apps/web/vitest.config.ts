@@ -13,6 +13,6 @@ export default defineConfig({
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
-    setupFiles: ['src/testing/fail-on-console-error.ts'],
+    setupFiles: ['src/testing/fail-on-console-error.ts', 'src/testing/async-timeout.ts'],
   },
 });
