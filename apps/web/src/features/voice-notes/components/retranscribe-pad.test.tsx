@@ -1,18 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient, HttpError } from '../../../lib/api-client.ts';
 import { queuedSentence, RetranscribePadWithLearnt } from './retranscribe-pad.tsx';
+import { withModalDialogs } from '../../../testing/dialog.ts';
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods; these do what the browser does to `open`.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+withModalDialogs();
 
 afterEach(() => {
   cleanup();
