@@ -118,16 +118,31 @@ function watchConsole(target: Page): void {
   target.on('pageerror', (error) => consoleErrors.push(String(error)));
 }
 
-/** Opens `url` in `theme`, through the app's own stored setting, and waits for its content. */
-async function open(target: Page, url: string, theme: ThemeName, ready: Screen['ready']) {
+/** Opens `url` (light theme, through the app's own stored setting) and waits for its content. */
+async function open(target: Page, url: string, ready: Screen['ready']) {
   await target.evaluate(
     ([key, value]) => window.localStorage.setItem(key!, value!),
-    [THEME_STORAGE_KEY, theme],
+    [THEME_STORAGE_KEY, 'light'],
   );
   await target.goto(url);
   await ready(target);
   await target.getByRole('main').locator('h1').first().waitFor();
   await target.evaluate(() => document.fonts.ready);
+}
+
+/**
+ * Switches the open page to `theme` the way a change in another tab does (the app follows the
+ * storage event, features/theme), so one load serves both themes and every size.
+ */
+async function switchTheme(target: Page, theme: ThemeName) {
+  await target.evaluate(
+    ([key, value]) => {
+      const oldValue = window.localStorage.getItem(key!);
+      window.localStorage.setItem(key!, value!);
+      window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue: value }));
+    },
+    [THEME_STORAGE_KEY, theme],
+  );
   expect(await target.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
     theme === 'dark',
   );
@@ -230,62 +245,70 @@ function smallTargets(target: Page) {
   });
 }
 
-/** Checks one screen at one size in both themes; answers every problem found, described. */
-async function checkScreen(target: Page, screen: Screen, size: { width: number; height: number }) {
+/**
+ * Checks one screen, loaded once, at the phone and desktop sizes in both themes and at the
+ * phone widths people hold (360 and 430 px, light); answers every problem found, described.
+ * Sizes and themes change in place, as when a person turns the phone or changes the theme.
+ */
+async function checkScreen(target: Page, screen: Screen) {
   const problems: string[] = [];
-  await target.setViewportSize(size);
-  const phone = size.width === PHONE.width;
-  for (const theme of THEMES) {
-    const where = `${screen.name} ${size.width}x${size.height} ${theme}`;
-    await open(target, screen.url(), theme, screen.ready);
-    await target.screenshot({
-      path: path.join(screenshotDir, `${screen.name}-${size.width}-${theme}.png`),
-      fullPage: true,
-    });
-    const overflow = await measureOverflow(target);
-    if (overflow.documentWidth !== overflow.viewport) {
-      problems.push(`${where}: the document is ${overflow.documentWidth} px wide in ${overflow.viewport}`);
-    }
-    for (const offender of overflow.offenders) problems.push(`${where}: past the viewport: ${offender}`);
-    if (!phone) continue;
-    for (const offender of await smallTargets(target)) problems.push(`${where}: under 44 px: ${offender}`);
-    for (const offender of await cutOffInNoteRows(target)) problems.push(`${where}: cut off: ${offender}`);
-    // The phone header's menu holds the rest of the header's controls: measure them open too.
-    const menu = target.getByRole('banner').getByRole('button', { name: 'Menu' });
-    if ((await menu.count()) === 0) continue; // the signed-out screens have no menu
-    await menu.click();
-    await target.getByRole('banner').getByRole('navigation', { name: 'Main' }).waitFor();
-    await target.screenshot({
-      path: path.join(screenshotDir, `${screen.name}-${size.width}-${theme}-menu.png`),
-    });
-    for (const offender of await smallTargets(target)) {
-      problems.push(`${where} (menu open): under 44 px: ${offender}`);
-    }
-    const menuOverflow = await measureOverflow(target);
-    for (const offender of menuOverflow.offenders) {
-      problems.push(`${where} (menu open): past the viewport: ${offender}`);
+  await target.setViewportSize(PHONE);
+  await open(target, screen.url(), screen.ready);
+  for (const size of [PHONE, DESKTOP]) {
+    await target.setViewportSize(size);
+    const phone = size.width === PHONE.width;
+    for (const theme of THEMES) {
+      const where = `${screen.name} ${size.width}x${size.height} ${theme}`;
+      await switchTheme(target, theme);
+      await target.screenshot({
+        path: path.join(screenshotDir, `${screen.name}-${size.width}-${theme}.png`),
+        fullPage: true,
+      });
+      problems.push(...describeOverflow(where, await measureOverflow(target)));
+      if (!phone) continue;
+      for (const offender of await smallTargets(target)) problems.push(`${where}: under 44 px: ${offender}`);
+      for (const offender of await cutOffInNoteRows(target)) problems.push(`${where}: cut off: ${offender}`);
+      // The phone header's menu holds the rest of the header's controls: measure them open too.
+      const menu = target.getByRole('banner').getByRole('button', { name: 'Menu' });
+      if ((await menu.count()) === 0) continue; // the signed-out screens have no menu
+      await menu.click();
+      const nav = target.getByRole('banner').getByRole('navigation', { name: 'Main' });
+      await nav.waitFor();
+      await target.screenshot({
+        path: path.join(screenshotDir, `${screen.name}-${size.width}-${theme}-menu.png`),
+      });
+      for (const offender of await smallTargets(target)) {
+        problems.push(`${where} (menu open): under 44 px: ${offender}`);
+      }
+      const menuOverflow = await measureOverflow(target);
+      for (const offender of menuOverflow.offenders) {
+        problems.push(`${where} (menu open): past the viewport: ${offender}`);
+      }
+      await menu.click();
+      await nav.waitFor({ state: 'hidden' });
     }
   }
+  await switchTheme(target, 'light');
+  for (const width of PHONE_WIDTHS) {
+    await target.setViewportSize({ width, height: PHONE.height });
+    problems.push(
+      ...describeOverflow(`${screen.name} ${width}x${PHONE.height}`, await measureOverflow(target)),
+    );
+  }
+  return problems;
+}
+
+function describeOverflow(where: string, overflow: Awaited<ReturnType<typeof measureOverflow>>): string[] {
+  const problems: string[] = [];
+  if (overflow.documentWidth !== overflow.viewport) {
+    problems.push(`${where}: the document is ${overflow.documentWidth} px wide in ${overflow.viewport}`);
+  }
+  for (const offender of overflow.offenders) problems.push(`${where}: past the viewport: ${offender}`);
   return problems;
 }
 
 /** Phone widths people hold, narrowest and widest: no sideways scroll at either (light theme). */
 const PHONE_WIDTHS = [360, 430];
-
-async function checkPhoneWidths(target: Page, screen: Screen) {
-  const problems: string[] = [];
-  for (const width of PHONE_WIDTHS) {
-    await target.setViewportSize({ width, height: PHONE.height });
-    await open(target, screen.url(), 'light', screen.ready);
-    const overflow = await measureOverflow(target);
-    const where = `${screen.name} ${width}x${PHONE.height}`;
-    if (overflow.documentWidth !== overflow.viewport) {
-      problems.push(`${where}: the document is ${overflow.documentWidth} px wide in ${overflow.viewport}`);
-    }
-    for (const offender of overflow.offenders) problems.push(`${where}: past the viewport: ${offender}`);
-  }
-  return problems;
-}
 
 /** Uploads a file on the open pad page and waits for it to be listed. */
 async function upload(file: string): Promise<void> {
@@ -354,27 +377,15 @@ afterAll(async () => {
 describe('screenshots of every main screen, in Chromium', () => {
   for (const screen of SCREENS) {
     it(`${screen.name}: no sideways overflow at 360-430 and 1280 px, 44 px targets on the phone, light and dark`, async () => {
-      const problems = [
-        ...(await checkScreen(page, screen, PHONE)),
-        ...(await checkScreen(page, screen, DESKTOP)),
-        ...(await checkPhoneWidths(page, screen)),
-      ];
+      const problems = await checkScreen(page, screen);
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
 
   for (const account of ACCOUNT_SCREENS) {
     it(`${account.name}: the same, in the account area`, async () => {
-      await page.setViewportSize(DESKTOP);
-      await page.goto(account.url());
-      const heading = page.getByRole('heading', { level: 1 }).first();
-      await heading.waitFor();
-      expect(await heading.innerText()).not.toBe('Not Found');
-      const problems = [
-        ...(await checkScreen(page, account, PHONE)),
-        ...(await checkScreen(page, account, DESKTOP)),
-        ...(await checkPhoneWidths(page, account)),
-      ];
+      const problems = await checkScreen(page, account);
+      expect(await page.getByRole('heading', { level: 1 }).first().innerText()).not.toBe('Not Found');
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
@@ -396,8 +407,7 @@ describe('screenshots of every main screen, in Chromium', () => {
         url: () => `${base()}/auth/${name}`,
         ready: (target) => target.getByLabel(fieldLabel, { exact: true }).waitFor(),
       };
-      problems.push(...(await checkScreen(visitor, screen, PHONE)));
-      problems.push(...(await checkScreen(visitor, screen, DESKTOP)));
+      problems.push(...(await checkScreen(visitor, screen)));
     }
     await anonymous.close();
     expect(problems, problems.join('\n')).toEqual([]);
@@ -406,7 +416,7 @@ describe('screenshots of every main screen, in Chromium', () => {
   it('keeps the desktop header to one row from 1024 px', async () => {
     for (const width of [1024, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await open(page, `${base()}/`, 'light', SCREENS[0]!.ready);
+      await open(page, `${base()}/`, SCREENS[0]!.ready);
       const header = await page.getByRole('banner').evaluate((banner) => {
         const boxes = [...banner.querySelectorAll<HTMLElement>('a[href], button, input, select')]
           .filter((el) => el.checkVisibility())

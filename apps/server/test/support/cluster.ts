@@ -1,5 +1,6 @@
 /**
- * Several real Voxpad server processes (`node --import tsx src/server.ts`) on one PostgreSQL
+ * Several real Voxpad server processes (the built server, or src/server.ts through tsx: see
+ * server-entry.ts) on one PostgreSQL
  * database and one S3 bucket, each with its own DATA_DIR so nothing is shared on disk: what
  * the scale and fault tests start, kill and restart.
  */
@@ -12,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createDatabase, type Db } from '../../src/db/database.ts';
 import { cachedToolRun } from './fixture-cache.ts';
+import { serverArgs } from './server-entry.ts';
 
 const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
-const serverEntry = path.join(serverRoot, 'src/server.ts');
 const sweepEntry = path.join(serverRoot, 'src/cli/sweep.ts');
 
 /** What every process of one cluster shares: the database, the bucket, the SMTP server, the key. */
@@ -91,7 +92,7 @@ export async function startProcess(
 ): Promise<VoxpadProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `voxpad-${name}-`));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
