@@ -56,6 +56,7 @@ const ONE_BACKEND_FILES = [
   'test/api/uploads-tus-client.test.ts',
   // HTTP framing, headers, cookies, redirects and logs.
   'test/api/security-headers-414.test.ts',
+  'test/api/compression.test.ts',
   'test/api/security-session-headers.test.ts',
   'test/api/security-dev-outbox.test.ts',
   'test/api/security-logs.test.ts',

@@ -25,6 +25,7 @@ import { SESSION_COOKIE, SessionCookies, sessionPlugin } from './auth/sessions/s
 import { createMailer, outboxDir } from './email/create-mailer.ts';
 import { registerDevOutboxRoutes } from './email/dev-outbox-routes.ts';
 import { MailQueue } from './email/mail-queue.ts';
+import { registerCompression } from './http/compression.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { handleError } from './http/error-handler.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
@@ -265,6 +266,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app, headerOptions);
   registerHealthRoutes(app, { db, storage, isShuttingDown: () => shuttingDown });
   registerMetricsRoute(app, { metrics, token: config.metricsToken });
+  // The product API's larger JSON answers go compressed to clients that take it (ADR 0051).
+  registerCompression(app, ['/api/v1/']);
 
   let mail: MailQueue | undefined;
   if (config.roles.api) {

@@ -63,11 +63,16 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       root: distDir!,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file (apps/web/scripts/precompress.mjs):
+      // sent as they are to a client that takes them, the raw file to one that does not (ADR 0051).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         }
+        // Caches keep the compressed and the raw answer apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   } else {
