@@ -79,6 +79,10 @@ import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
 import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
 import { StockDictionary } from './vocabulary/stock-dictionary.ts';
 import { registerVocabularyRoutes } from './vocabulary/vocabulary-routes.ts';
+import { AudioCuts } from './shares/audio-cuts.ts';
+import { publicSharesApi, PUBLIC_SHARES_PREFIX } from './shares/public-shares-routes.ts';
+import { ShareAccess } from './shares/share-access.ts';
+import { registerShareRoutes } from './shares/shares-routes.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
 
 export interface App {
@@ -339,7 +343,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.addHook('onClose', () => liveDecoders.close());
     }
     const passwords = new PasswordHasher(SCRYPT_COSTS[config.accounts.passwordHashCost]);
-    const box = new SecretBox(await resolveSecretKey(config));
+    const secretKey = await resolveSecretKey(config);
+    const box = new SecretBox(secretKey);
     const authContext: AuthContext = { db, settings, limiter, mail: mailQueue, passwords, box };
     await app.register((scope) => authApi(scope, authContext), { prefix: AUTH_PREFIX });
     await app.register(
@@ -414,6 +419,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               }
             : {}),
         });
+        // Share links (ADR 0044): the owner's under /shares/, a visitor's under /public/shares/.
+        const cuts = new AudioCuts(storage, path.join(config.dataDir, 'share-cuts'));
+        registerShareRoutes(scope, {
+          db,
+          passwords,
+          cuts,
+          maxShares: config.sharesMaxPerUser,
+          publicUrl: config.publicUrl,
+        });
+        void scope.register(
+          (publicScope, _publicOptions, registered) => {
+            publicSharesApi(publicScope, {
+              db,
+              storage,
+              passwords,
+              access: new ShareAccess(secretKey),
+              cuts,
+              limiter,
+              secure: config.secureCookies,
+            });
+            registered();
+          },
+          { prefix: PUBLIC_SHARES_PREFIX },
+        );
         if (config.mail.devOutbox) registerDevOutboxRoutes(scope, { dir: outboxDir(config.dataDir) });
         done();
       },

@@ -21,6 +21,7 @@ import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticate
 import { Route as AuthenticatedShareRouteImport } from './routes/_authenticated/share'
 import { Route as AuthenticatedStatsRouteImport } from './routes/_authenticated/stats'
 import { Route as AuthenticatedWordsRouteImport } from './routes/_authenticated/words'
+import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AnonymousAuthInvalidKeyRouteImport } from './routes/_anonymous/auth/invalid-key'
 import { Route as AnonymousAuthLoginRouteImport } from './routes/_anonymous/auth/login'
 import { Route as AnonymousAuthPasskeySignupRouteImport } from './routes/_anonymous/auth/passkey-signup'
@@ -34,6 +35,7 @@ import { Route as AuthenticatedAccountEmailsRouteImport } from './routes/_authen
 import { Route as AuthenticatedAccountPasskeysRouteImport } from './routes/_authenticated/account/passkeys'
 import { Route as AuthenticatedAccountPasswordRouteImport } from './routes/_authenticated/account/password'
 import { Route as AuthenticatedAccountSessionsRouteImport } from './routes/_authenticated/account/sessions'
+import { Route as AuthenticatedAccountSharedLinksRouteImport } from './routes/_authenticated/account/shared-links'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account/two-factor'
 import { Route as AnonymousAuthMagicCodeRouteImport } from './routes/_anonymous/auth/magic/code'
 import { Route as AnonymousAuthMagicVerifyRouteImport } from './routes/_anonymous/auth/magic/verify'
@@ -104,6 +106,11 @@ const AuthenticatedWordsRoute = AuthenticatedWordsRouteImport.update({
   id: '/words',
   path: '/words',
   getParentRoute: () => AuthenticatedRoute,
+} as any)
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AnonymousAuthInvalidKeyRoute = AnonymousAuthInvalidKeyRouteImport.update({
   id: '/auth/invalid-key',
@@ -177,6 +184,12 @@ const AuthenticatedAccountSessionsRoute =
   AuthenticatedAccountSessionsRouteImport.update({
     id: '/sessions',
     path: '/sessions',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountSharedLinksRoute =
+  AuthenticatedAccountSharedLinksRouteImport.update({
+    id: '/shared-links',
+    path: '/shared-links',
     getParentRoute: () => AuthenticatedAccountRouteRoute,
   } as any)
 const AuthenticatedAccountTwoFactorRoute =
@@ -254,6 +267,7 @@ export interface FileRoutesByFullPath {
   '/share': typeof AuthenticatedShareRoute
   '/stats': typeof AuthenticatedStatsRoute
   '/words': typeof AuthenticatedWordsRoute
+  '/s/$token': typeof STokenRoute
   '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/auth/login': typeof AnonymousAuthLoginRoute
   '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
@@ -266,6 +280,7 @@ export interface FileRoutesByFullPath {
   '/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
   '/account/password': typeof AuthenticatedAccountPasswordRoute
   '/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/account/': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
@@ -289,6 +304,7 @@ export interface FileRoutesByTo {
   '/share': typeof AuthenticatedShareRoute
   '/stats': typeof AuthenticatedStatsRoute
   '/words': typeof AuthenticatedWordsRoute
+  '/s/$token': typeof STokenRoute
   '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/auth/login': typeof AnonymousAuthLoginRoute
   '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
@@ -301,6 +317,7 @@ export interface FileRoutesByTo {
   '/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
   '/account/password': typeof AuthenticatedAccountPasswordRoute
   '/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/account': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
@@ -327,6 +344,7 @@ export interface FileRoutesById {
   '/_authenticated/share': typeof AuthenticatedShareRoute
   '/_authenticated/stats': typeof AuthenticatedStatsRoute
   '/_authenticated/words': typeof AuthenticatedWordsRoute
+  '/s/$token': typeof STokenRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_anonymous/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
   '/_anonymous/auth/login': typeof AnonymousAuthLoginRoute
@@ -340,6 +358,7 @@ export interface FileRoutesById {
   '/_authenticated/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
   '/_authenticated/account/password': typeof AuthenticatedAccountPasswordRoute
   '/_authenticated/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/_authenticated/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
   '/_authenticated/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/_authenticated/account/': typeof AuthenticatedAccountIndexRoute
   '/_anonymous/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
@@ -366,6 +385,7 @@ export interface FileRouteTypes {
     | '/share'
     | '/stats'
     | '/words'
+    | '/s/$token'
     | '/auth/invalid-key'
     | '/auth/login'
     | '/auth/passkey-signup'
@@ -378,6 +398,7 @@ export interface FileRouteTypes {
     | '/account/passkeys'
     | '/account/password'
     | '/account/sessions'
+    | '/account/shared-links'
     | '/account/two-factor'
     | '/account/'
     | '/auth/magic/code'
@@ -401,6 +422,7 @@ export interface FileRouteTypes {
     | '/share'
     | '/stats'
     | '/words'
+    | '/s/$token'
     | '/auth/invalid-key'
     | '/auth/login'
     | '/auth/passkey-signup'
@@ -413,6 +435,7 @@ export interface FileRouteTypes {
     | '/account/passkeys'
     | '/account/password'
     | '/account/sessions'
+    | '/account/shared-links'
     | '/account/two-factor'
     | '/account'
     | '/auth/magic/code'
@@ -438,6 +461,7 @@ export interface FileRouteTypes {
     | '/_authenticated/share'
     | '/_authenticated/stats'
     | '/_authenticated/words'
+    | '/s/$token'
     | '/_authenticated/'
     | '/_anonymous/auth/invalid-key'
     | '/_anonymous/auth/login'
@@ -451,6 +475,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account/passkeys'
     | '/_authenticated/account/password'
     | '/_authenticated/account/sessions'
+    | '/_authenticated/account/shared-links'
     | '/_authenticated/account/two-factor'
     | '/_authenticated/account/'
     | '/_anonymous/auth/magic/code'
@@ -471,6 +496,7 @@ export interface RootRouteChildren {
   NotFoundRoute: typeof NotFoundRoute
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
+  STokenRoute: typeof STokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -558,6 +584,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/words'
       preLoaderRoute: typeof AuthenticatedWordsRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_anonymous/auth/invalid-key': {
       id: '/_anonymous/auth/invalid-key'
@@ -648,6 +681,13 @@ declare module '@tanstack/react-router' {
       path: '/sessions'
       fullPath: '/account/sessions'
       preLoaderRoute: typeof AuthenticatedAccountSessionsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
+    '/_authenticated/account/shared-links': {
+      id: '/_authenticated/account/shared-links'
+      path: '/shared-links'
+      fullPath: '/account/shared-links'
+      preLoaderRoute: typeof AuthenticatedAccountSharedLinksRouteImport
       parentRoute: typeof AuthenticatedAccountRouteRoute
     }
     '/_authenticated/account/two-factor': {
@@ -773,6 +813,7 @@ interface AuthenticatedAccountRouteRouteChildren {
   AuthenticatedAccountPasskeysRoute: typeof AuthenticatedAccountPasskeysRoute
   AuthenticatedAccountPasswordRoute: typeof AuthenticatedAccountPasswordRoute
   AuthenticatedAccountSessionsRoute: typeof AuthenticatedAccountSessionsRoute
+  AuthenticatedAccountSharedLinksRoute: typeof AuthenticatedAccountSharedLinksRoute
   AuthenticatedAccountTwoFactorRoute: typeof AuthenticatedAccountTwoFactorRoute
   AuthenticatedAccountIndexRoute: typeof AuthenticatedAccountIndexRoute
   AuthenticatedAccountEmailVerifyKeyRoute: typeof AuthenticatedAccountEmailVerifyKeyRoute
@@ -786,6 +827,7 @@ const AuthenticatedAccountRouteRouteChildren: AuthenticatedAccountRouteRouteChil
     AuthenticatedAccountPasskeysRoute: AuthenticatedAccountPasskeysRoute,
     AuthenticatedAccountPasswordRoute: AuthenticatedAccountPasswordRoute,
     AuthenticatedAccountSessionsRoute: AuthenticatedAccountSessionsRoute,
+    AuthenticatedAccountSharedLinksRoute: AuthenticatedAccountSharedLinksRoute,
     AuthenticatedAccountTwoFactorRoute: AuthenticatedAccountTwoFactorRoute,
     AuthenticatedAccountIndexRoute: AuthenticatedAccountIndexRoute,
     AuthenticatedAccountEmailVerifyKeyRoute:
@@ -831,6 +873,7 @@ const rootRouteChildren: RootRouteChildren = {
   NotFoundRoute: NotFoundRoute,
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
+  STokenRoute: STokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

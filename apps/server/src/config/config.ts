@@ -3,6 +3,7 @@ import os from 'node:os';
 import { z } from 'zod';
 import { LIMITS } from '@voxpad/shared/limits';
 import { MAX_DURATION_SECONDS_DEFAULT } from '@voxpad/shared/voice-notes';
+import { SHARES_MAX_PER_USER_DEFAULT } from '@voxpad/shared/shares';
 import type { DatabaseSettings } from '../db/database.ts';
 import type { MailSettings } from '../email/mail-settings.ts';
 import { resolveRateLimits, type RateLimits } from '../rate-limit/rates.ts';
@@ -104,6 +105,8 @@ const envSchema = z.object({
   API_TOKENS_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   // Words and phrases one account may keep in its vocabulary (ADR 0036).
   VOCABULARY_MAX_WORDS: z.coerce.number().int().min(1).max(100_000).default(500),
+  // Share links one account may hold at once (ADR 0044).
+  SHARES_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(SHARES_MAX_PER_USER_DEFAULT),
   ACCOUNT_RATE_LIMITS: z
     .string()
     .optional()
@@ -234,6 +237,8 @@ export interface Config {
   apiTokensMaxPerUser: number;
   /** Words and phrases one account may keep in its vocabulary. */
   vocabularyMaxWords: number;
+  /** Share links one account may hold (expired ones count until revoked). */
+  sharesMaxPerUser: number;
   metricsToken: string | undefined;
   quotas: QuotaSettings;
   /** Where audio lives: local files, or an S3 bucket. */
@@ -462,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     apiTokensMaxPerUser: e.API_TOKENS_MAX_PER_USER,
     vocabularyMaxWords: e.VOCABULARY_MAX_WORDS,
+    sharesMaxPerUser: e.SHARES_MAX_PER_USER,
     metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -318,6 +318,27 @@ export interface AdaptationStatesTable {
   updated_at: number;
 }
 
+/** A share link (migration 0023, ADR 0044); shares/ only. */
+export interface SharesTable {
+  id: string;
+  user_id: string;
+  /** The shared note (whole or a range of it); null for a pad share. */
+  note_id: string | null;
+  /** The shared pad; null for a note share. */
+  pad_id: string | null;
+  /** SHA-256 of the link's token (hex): the token itself is never stored. */
+  token_hash: string;
+  start_seconds: number | null;
+  end_seconds: number | null;
+  expires_at: number | null;
+  /** scrypt, as account passwords; null: no password. */
+  password_hash: string | null;
+  allow_download: number;
+  view_count: Generated<number>;
+  last_viewed_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -336,6 +357,7 @@ export interface Database {
   vocabulary_words: VocabularyWordsTable;
   vocabulary_dismissals: VocabularyDismissalsTable;
   adaptation_states: AdaptationStatesTable;
+  shares: SharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -358,3 +380,4 @@ export type AuthenticatorRow = Selectable<AuthenticatorsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type VocabularyWordRow = Selectable<VocabularyWordsTable>;
 export type AdaptationStateRow = Selectable<AdaptationStatesTable>;
+export type ShareRow = Selectable<SharesTable>;

@@ -11,6 +11,16 @@ import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 const API_ROOTS = ['/api', '/_headless', '/_allauth', '/v1'];
 /** The built app's own files: a missing one (a chunk of an older build) is a 404, not a page. */
 const ASSET_ROOT = '/assets/';
+/**
+ * The web app's page of a share link (ADR 0044): kept out of search engines, and the token in
+ * its address out of Referer headers and caches.
+ */
+const SHARE_PAGE_ROOT = '/s/';
+const SHARE_PAGE_HEADERS = {
+  'x-robots-tag': 'noindex, nofollow',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
 
 function pathOf(request: FastifyRequest): string {
   const end = request.url.search(/[?#]/);
@@ -85,6 +95,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(urlPath) &&
       !urlPath.startsWith(ASSET_ROOT);
+    if (hasSpa && isPage && urlPath.startsWith(SHARE_PAGE_ROOT)) {
+      // The static plugin's own Cache-Control would replace no-store.
+      return reply.headers(SHARE_PAGE_HEADERS).sendFile('index.html', { cacheControl: false });
+    }
     if (hasSpa && isPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -18,7 +18,11 @@ export type RateLimitAction =
   | 'request_login_code'
   | 'reauthenticate'
   | 'change_password'
-  | 'manage_email';
+  | 'manage_email'
+  /** Any read of a share link by a visitor: its page data and its audio (ADR 0044). */
+  | 'share_read'
+  /** A password sent to unlock a share link; `key` is the link. */
+  | 'share_unlock';
 
 export type RateLimits = Record<RateLimitAction, Rate[]>;
 
@@ -34,6 +38,9 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitAction, string> = {
   reauthenticate: '10/m/user',
   change_password: '5/m/user',
   manage_email: '10/m/user',
+  // A player asks for audio in many Range requests; a page load makes a handful more.
+  share_read: '300/m/ip',
+  share_unlock: '10/m/ip,5/5m/key',
 };
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

@@ -107,6 +107,7 @@ async function fillAccount(server: TestApp, person: Person) {
   // Keys are made as their mail goes out, after the answer.
   await server.mailbox.waitFor(`other-${person.email}`, { subject: /Confirm/ });
   expect((await client.post('/api/v1/vocabulary/proposals/dismiss/', { word: 'voxpad' })).status).toBe(204);
+  expect((await client.post('/api/v1/shares/', { note_id: note.id })).status).toBe(201);
   expect(
     (await client.request('PATCH', '/api/v1/settings/', { json: { format_transcripts: false } })).status,
   ).toBe(200);

@@ -64,6 +64,8 @@ export interface VoiceNotePlayerProps {
   /** The audio element, for a surrounding player that starts, stops and follows it. */
   mediaRef?: Ref<HTMLAudioElement>;
   audioProps?: Pick<AudioHTMLAttributes<HTMLAudioElement>, 'onPlay' | 'onPause' | 'onEnded'>;
+  /** Where a word's time links to; the note's page by default (a share link's page gives its own). */
+  timeHref?: (seconds: number) => string;
 }
 
 /**
@@ -81,6 +83,7 @@ export function VoiceNotePlayer({
   onRateChange,
   mediaRef,
   audioProps,
+  timeHref: timeHrefProp,
 }: VoiceNotePlayerProps) {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const setAudio = useCallback(
@@ -286,11 +289,12 @@ export function VoiceNotePlayer({
       />
     ) : null;
 
-  const timeHref = useCallback(
+  const noteTimeHref = useCallback(
     (seconds: number) =>
       `/pad/${encodeURIComponent(note.pad_id)}/voicenotes/${encodeURIComponent(note.id)}?t=${Math.floor(seconds * 10) / 10}`,
     [note.pad_id, note.id],
   );
+  const timeHref = timeHrefProp ?? noteTimeHref;
 
   function stopEditing() {
     setEditing(false);

@@ -18,6 +18,7 @@ import { useLiveTranscript } from '../../../../features/live-transcript/hooks/us
 import { Recorder } from '../../../../features/recording/components/recorder.tsx';
 import { RecoveredRecordings } from '../../../../features/recording/components/recovered-recordings.tsx';
 import type { Recording } from '../../../../features/recording/hooks/use-recorder.ts';
+import { ShareButton } from '../../../../features/shares/components/share-dialog.tsx';
 import { statsQueryKey, statsQueryOptions } from '../../../../features/stats/api/get-stats.ts';
 import {
   useVoiceNotes,
@@ -92,6 +93,11 @@ function PadPage() {
             }
             actions={
               <>
+                <ShareButton
+                  label="Share pad"
+                  title={`Share “${pad.name}”`}
+                  target={{ kind: 'pad', padId: pad.id }}
+                />
                 <Button variant="secondary" onClick={() => setEditing(true)}>
                   Edit pad
                 </Button>

@@ -9,6 +9,7 @@ import { TextLink } from '../../../../../components/ui/text-link.tsx';
 import { useAdaptation } from '../../../../../features/adaptation/api/get-adaptation.ts';
 import { padQueryOptions, usePad } from '../../../../../features/pads/api/get-pad.ts';
 import { padsInfiniteQueryOptions } from '../../../../../features/pads/api/get-pads.ts';
+import { ShareButton } from '../../../../../features/shares/components/share-dialog.tsx';
 import { statsQueryKey } from '../../../../../features/stats/api/get-stats.ts';
 import {
   useVoiceNote,
@@ -119,6 +120,11 @@ function VoiceNotePage() {
               {title}
             </h1>
             <div className="flex flex-wrap gap-2">
+              <ShareButton
+                label="Share"
+                title={`Share “${title}”`}
+                target={{ kind: 'note', noteId: note.id, durationSeconds: note.duration_seconds }}
+              />
               <Button variant="secondary" onClick={() => setEditingTitle(true)}>
                 Rename
               </Button>
