@@ -78,6 +78,10 @@ import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
 import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
 import { StockDictionary } from './vocabulary/stock-dictionary.ts';
 import { registerVocabularyRoutes } from './vocabulary/vocabulary-routes.ts';
+import { registerExportRoutes } from './exports/export-routes.ts';
+import { registerImportRoutes } from './imports/import-routes.ts';
+import { ImportRunner } from './imports/import-runner.ts';
+import { importTempDir } from './imports/import-service.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
 
 export interface App {
@@ -335,6 +339,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (options.warmLiveDecoder) liveDecoders.warm();
       app.addHook('onClose', () => liveDecoders.close());
     }
+    // Imports stop after their current file before the database closes.
+    const imports = new ImportRunner(filing, app.log.child({ component: 'imports' }));
+    shutdownSteps.unshift(() => imports.close());
     const passwords = new PasswordHasher(SCRYPT_COSTS[config.accounts.passwordHashCost]);
     const box = new SecretBox(await resolveSecretKey(config));
     const authContext: AuthContext = { db, settings, limiter, mail: mailQueue, passwords, box };
@@ -371,6 +378,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           gainMinNotes: config.adaptation.gainMinNotes,
         });
         registerTranscriptRoutes(scope, { db });
+        registerExportRoutes(scope, { db, storage });
+        registerImportRoutes(scope, {
+          db,
+          runner: imports,
+          settings: { ...config.imports, tempDir: importTempDir(config.dataDir) },
+        });
         registerJobRoutes(scope, {
           db,
           queue,

@@ -318,6 +318,23 @@ export interface AdaptationStatesTable {
   updated_at: number;
 }
 
+/** An import of a zip into a pad (migration 0026, ADR 0047); imports/ only. */
+export interface ImportsTable {
+  id: string;
+  owner_id: string;
+  pad_id: string;
+  status: 'running' | 'done' | 'failed';
+  /** Files the zip holds to import, and how many of them are settled (imported or failed). */
+  total: number;
+  done: number;
+  /** JSON array of ImportedFile: each file's name, status, error and note. */
+  files: string;
+  /** Why the whole import stopped, when it failed. */
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -336,6 +353,7 @@ export interface Database {
   vocabulary_words: VocabularyWordsTable;
   vocabulary_dismissals: VocabularyDismissalsTable;
   adaptation_states: AdaptationStatesTable;
+  imports: ImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -358,3 +376,4 @@ export type AuthenticatorRow = Selectable<AuthenticatorsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type VocabularyWordRow = Selectable<VocabularyWordsTable>;
 export type AdaptationStateRow = Selectable<AdaptationStatesTable>;
+export type ImportRow = Selectable<ImportsTable>;
