@@ -19,7 +19,8 @@ export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us', 'ffmpeg',
  * Extra packages for the test suite: speech synthesis for test audio, Chromium for e2e, Caddy for
  * the reverse-proxy test (test/scale/reverse-proxy.test.ts), and the tools that adapt the
  * recogniser to one person (apps/server/src/adaptation: sphinxtrain's bw/mllr_solve/map_adapt,
- * sphinxbase-utils' sphinx_fe, espeak-ng's pronunciations; runtime packages once issue 21 ships).
+ * sphinxbase-utils' sphinx_fe, espeak-ng's pronunciations; runtime packages once issue 21 ships),
+ * and zip/unzip for the export bench and the zip tests.
  */
 export const TEST_PACKAGES = [
   'flite',
@@ -30,6 +31,9 @@ export const TEST_PACKAGES = [
   'sphinxtrain',
   'sphinxbase-utils',
   'espeak-ng',
+  // bench/export-import.ts compares an export with `zip -0 -r`; the tests check zips with unzip.
+  'zip',
+  'unzip',
 ];
 
 const PREFIX = '\x1b[36m[voxpad]\x1b[0m ';

@@ -83,6 +83,10 @@ import { AudioCuts } from './shares/audio-cuts.ts';
 import { publicSharesApi, PUBLIC_SHARES_PREFIX } from './shares/public-shares-routes.ts';
 import { ShareAccess } from './shares/share-access.ts';
 import { registerShareRoutes } from './shares/shares-routes.ts';
+import { registerExportRoutes } from './exports/export-routes.ts';
+import { registerImportRoutes } from './imports/import-routes.ts';
+import { ImportRunner } from './imports/import-runner.ts';
+import { importTempDir } from './imports/import-service.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
 
 export interface App {
@@ -342,6 +346,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (options.warmLiveDecoder) liveDecoders.warm();
       app.addHook('onClose', () => liveDecoders.close());
     }
+    // Imports stop after their current file before the database closes.
+    const imports = new ImportRunner(filing, app.log.child({ component: 'imports' }));
+    shutdownSteps.unshift(() => imports.close());
     const passwords = new PasswordHasher(SCRYPT_COSTS[config.accounts.passwordHashCost]);
     const secretKey = await resolveSecretKey(config);
     const box = new SecretBox(secretKey);
@@ -379,6 +386,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           gainMinNotes: config.adaptation.gainMinNotes,
         });
         registerTranscriptRoutes(scope, { db });
+        registerExportRoutes(scope, { db, storage });
+        registerImportRoutes(scope, {
+          db,
+          runner: imports,
+          settings: { ...config.imports, tempDir: importTempDir(config.dataDir) },
+        });
         registerJobRoutes(scope, {
           db,
           queue,

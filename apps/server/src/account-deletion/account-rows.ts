@@ -11,6 +11,7 @@ import type { Database } from '../db/schema.ts';
 const OWNER_COLUMNS = {
   shares: 'user_id',
   transcript_versions: 'owner_id',
+  imports: 'owner_id',
   uploads: 'owner_id',
   vocabulary_words: 'user_id',
   vocabulary_dismissals: 'user_id',

@@ -74,6 +74,18 @@ const envSchema = z.object({
   UPLOAD_MAX_LIFETIME_HOURS: z.coerce.number().positive().max(8760).default(72),
   // Unfinished resumable uploads one account may hold at once (ADR 0029).
   UPLOADS_OPEN_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Zips imported into a pad (ADR 0047): the upload, its files and their unpacked size.
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(4 * 1024 * 1024 * 1024),
+  IMPORT_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  IMPORT_MAX_UNCOMPRESSED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8 * 1024 * 1024 * 1024),
   // A live stream that brings no frame this long is closed (fractions allowed, for tests).
   LIVE_IDLE_SECONDS: z.coerce.number().positive().max(86_400).default(600),
   // Live transcription sockets one account may hold open at once in one process (ADR 0029).
@@ -207,6 +219,8 @@ export interface Config {
   uploadMaxLifetimeMs: number;
   /** Unfinished resumable uploads one account may hold at once. */
   openUploadsPerUser: number;
+  /** Zip imports: the largest upload, the most files in it and the most bytes they unpack to. */
+  imports: { maxBytes: number; maxEntries: number; maxUncompressedBytes: number };
   /** A live stream with no frame for this long is closed, as a cut stream; its peer is pinged within it. */
   liveIdleMs: number;
   /** Live transcription sockets one account may hold open at once in this process. */
@@ -448,6 +462,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadExpiryMs: Math.round(e.UPLOAD_EXPIRY_HOURS * 3_600_000),
     uploadMaxLifetimeMs: Math.round(e.UPLOAD_MAX_LIFETIME_HOURS * 3_600_000),
     openUploadsPerUser: e.UPLOADS_OPEN_PER_USER,
+    imports: {
+      maxBytes: e.IMPORT_MAX_BYTES,
+      maxEntries: e.IMPORT_MAX_ENTRIES,
+      maxUncompressedBytes: e.IMPORT_MAX_UNCOMPRESSED_BYTES,
+    },
     liveIdleMs: Math.round(e.LIVE_IDLE_SECONDS * 1000),
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     transcriptionLeaseMs: e.TRANSCRIPTION_LEASE_MS,

@@ -339,6 +339,23 @@ export interface SharesTable {
   created_at: number;
 }
 
+/** An import of a zip into a pad (migration 0026, ADR 0047); imports/ only. */
+export interface ImportsTable {
+  id: string;
+  owner_id: string;
+  pad_id: string;
+  status: 'running' | 'done' | 'failed';
+  /** Files the zip holds to import, and how many of them are settled (imported or failed). */
+  total: number;
+  done: number;
+  /** JSON array of ImportedFile: each file's name, status, error and note. */
+  files: string;
+  /** Why the whole import stopped, when it failed. */
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -358,6 +375,7 @@ export interface Database {
   vocabulary_dismissals: VocabularyDismissalsTable;
   adaptation_states: AdaptationStatesTable;
   shares: SharesTable;
+  imports: ImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -381,3 +399,4 @@ export type UploadRow = Selectable<UploadsTable>;
 export type VocabularyWordRow = Selectable<VocabularyWordsTable>;
 export type AdaptationStateRow = Selectable<AdaptationStatesTable>;
 export type ShareRow = Selectable<SharesTable>;
+export type ImportRow = Selectable<ImportsTable>;

@@ -8,7 +8,7 @@ export interface CopiedTable {
 
 /**
  * Every table, parents before children (users -> pads -> voice_notes -> transcript_versions,
- * pads -> uploads, users -> pads -> vocabulary_words, voice_notes and pads -> shares), so foreign keys hold after each batch and a run can stop anywhere.
+ * pads -> uploads and imports, users -> pads -> vocabulary_words, voice_notes and pads -> shares), so foreign keys hold after each batch and a run can stop anywhere.
  */
 export const COPIED_TABLES = [
   { name: 'users', key: 'id' },
@@ -29,6 +29,7 @@ export const COPIED_TABLES = [
   { name: 'vocabulary_dismissals', key: 'id' },
   { name: 'adaptation_states', key: 'user_id' },
   { name: 'shares', key: 'id' },
+  { name: 'imports', key: 'id' },
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to the schema but not above fails to compile here instead of being left behind. */

@@ -22,10 +22,13 @@
  *   (readable-transcript.ts, ADR 0033), and every transcript written keeps its spoken forms
  *   beside it for search ("four hundred" finds "$400").
  *
+ * - A transcript carried over from an export (ADR 0047) arrives as it was: its text, word times,
+ *   flags and every version, with the times they were made; nothing is reformatted or renamed.
+ *
  * A transcript is only written while the note is not being transcribed: a finished job marks
  * the note done in the same transaction before it stores the result here.
  */
-import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
+import type { TranscriptReview, TranscriptSegment } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import type { TranscriptVersionRow } from '../db/schema.ts';
 import { parseSegments } from '../search/match-time.ts';
@@ -68,6 +71,67 @@ export async function storeEngineTranscript(
   const text = { text: readable.text, segments: JSON.stringify(readable.segments) };
   if (!(await write(trx, note, text, { edited: false }, now))) return false;
   await addVersion(trx, note, text, { source: 'engine', madeBy: transcript.madeBy }, now);
+  return true;
+}
+
+/** A version as an export carried it. */
+export interface CarriedVersion {
+  text: string;
+  segments: readonly TranscriptSegment[];
+  source: 'engine' | 'manual';
+  engine: string | null;
+  model: string | null;
+  createdAt: number;
+}
+
+/** A note's transcript as an export carried it (ADR 0047). */
+export interface CarriedTranscript {
+  text: string;
+  segments: readonly TranscriptSegment[];
+  edited: boolean;
+  reviewed: TranscriptReview;
+  reviewedAt: number | null;
+  /** Oldest first. */
+  versions: readonly CarriedVersion[];
+}
+
+/**
+ * An imported note's transcript, exactly as exported: the text people read, its word times,
+ * whether it was edited and reviewed, and its versions with their engines and times. The title
+ * came with the note and stays. False when the note is being transcribed.
+ */
+export async function storeCarriedTranscript(
+  trx: Db,
+  note: NoteRef,
+  carried: CarriedTranscript,
+  now = Date.now(),
+): Promise<boolean> {
+  const segments = parseSegments(JSON.stringify(carried.segments));
+  const result = await trx
+    .updateTable('voice_notes')
+    .set({
+      transcript: carried.text,
+      segments: JSON.stringify(segments),
+      spoken_transcript: spokenTranscript(carried.text, segments),
+      word_count: countWords(carried.text),
+      transcript_edited: carried.edited ? 1 : 0,
+      transcript_reviewed: carried.reviewed,
+      transcript_reviewed_at: carried.reviewed === 'none' ? null : (carried.reviewedAt ?? now),
+      updated_at: now,
+    })
+    .where('id', '=', note.id)
+    .where('owner_id', '=', note.ownerId)
+    .where('status', 'in', ['done', 'failed'])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  for (const version of carried.versions) {
+    const text = { text: version.text, segments: JSON.stringify(version.segments) };
+    const origin =
+      version.source === 'engine'
+        ? { source: 'engine' as const, madeBy: { engine: version.engine, model: version.model } }
+        : { source: 'manual' as const };
+    await addVersion(trx, note, text, origin, version.createdAt);
+  }
   return true;
 }
 

@@ -74,7 +74,9 @@ export async function addVersion(
   trx: Db,
   note: NoteRef,
   text: VersionText,
-  origin: { source: 'manual' } | { source: 'engine'; madeBy: EngineModel },
+  /** An imported version may name no engine (versions made before engines were recorded). */
+  origin:
+    { source: 'manual' } | { source: 'engine'; madeBy: { engine: string | null; model: string | null } },
   now: number,
 ): Promise<void> {
   await trx

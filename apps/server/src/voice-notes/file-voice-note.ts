@@ -11,7 +11,12 @@ import { StorageUnavailableError } from '../storage/storage-errors.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { finishedColumns, queuedColumns } from '../jobs/transcription-queue.ts';
 import { provisionalTitle } from '../transcripts/note-title.ts';
-import { type EngineTranscript, storeEngineTranscript } from '../transcripts/transcript-store.ts';
+import {
+  type CarriedTranscript,
+  type EngineTranscript,
+  storeCarriedTranscript,
+  storeEngineTranscript,
+} from '../transcripts/transcript-store.ts';
 import { AudioDecodeError } from '../transcription/audio/errors.ts';
 import { wavDurationSeconds } from '../transcription/audio/wav.ts';
 import { SNIFF_BYTES, sniffLength } from '../transcription/audio/audio-format.ts';
@@ -51,6 +56,19 @@ export interface NewVoiceNote {
    * is filed finished, with the text as its first engine version, and never queued.
    */
   transcribed?: EngineTranscript & { durationSeconds: number };
+  /**
+   * A note carried over from an export (ADR 0047): filed with its title, time, duration and
+   * transcript as they were, finished when it has a transcript and queued when it has none.
+   */
+  carried?: CarriedNote;
+}
+
+export interface CarriedNote {
+  title: string;
+  titleSource: 'default' | 'file' | 'user' | 'transcript';
+  createdAt: number;
+  durationSeconds: number | null;
+  transcript: CarriedTranscript | undefined;
 }
 
 /**
@@ -92,24 +110,33 @@ export async function fileVoiceNote(deps: FilingDeps, input: NewVoiceNote): Prom
     }
   }
 
-  const { transcribed } = input;
+  const { transcribed, carried } = input;
+  const carriedTranscript = carried?.transcript;
   const note = {
     id,
     pad_id: padId,
     owner_id: ownerId,
-    ...provisionalTitle(input.fileName),
+    ...(carried
+      ? { title: carried.title, title_source: carried.titleSource }
+      : provisionalTitle(input.fileName)),
     content_type: inspected.format.mime,
     size_bytes: sizeBytes,
     storage_key: storageKey,
-    duration_seconds: transcribed?.durationSeconds ?? durationSeconds,
-    created_at: now,
+    duration_seconds: transcribed?.durationSeconds ?? carried?.durationSeconds ?? durationSeconds,
+    created_at: carried?.createdAt ?? now,
     updated_at: now,
   };
+  const finished = transcribed !== undefined || carriedTranscript !== undefined;
   try {
     if (transcribed) {
       await deps.db.transaction().execute(async (trx) => {
         await insertVoiceNote(trx, { ...note, ...finishedColumns() });
         await storeEngineTranscript(trx, { id, ownerId }, transcribed, now);
+      });
+    } else if (carriedTranscript) {
+      await deps.db.transaction().execute(async (trx) => {
+        await insertVoiceNote(trx, { ...note, ...finishedColumns() });
+        await storeCarriedTranscript(trx, { id, ownerId }, carriedTranscript, now);
       });
     } else {
       await insertVoiceNote(deps.db, { ...note, ...queuedColumns() });
@@ -120,7 +147,7 @@ export async function fileVoiceNote(deps: FilingDeps, input: NewVoiceNote): Prom
     if (!(await padExists(deps.db, ownerId, padId))) throw notFound('This pad');
     throw error;
   }
-  if (!transcribed) deps.onQueued();
+  if (!finished) deps.onQueued();
   deps.onStored?.(sizeBytes);
   const row = await findVoiceNote(deps.db, ownerId, padId, id);
   if (!row) throw notFound('This voice note');

@@ -100,6 +100,22 @@ async function fillAccount(server: TestApp, person: Person) {
   expect(edited.status, edited.text).toBe(200);
 
   await startUpload(client, pad.id);
+  // A finished import's progress (ADR 0047), as the import runner leaves it.
+  await server.db
+    .insertInto('imports')
+    .values({
+      id: `import-${userId}`,
+      owner_id: userId,
+      pad_id: pad.id,
+      status: 'done',
+      total: 0,
+      done: 0,
+      files: '[]',
+      error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 
   const token = await client.post<CreatedApiToken>('/api/v1/tokens/', { name: 'script' });
   expect(token.status).toBe(201);

@@ -3,6 +3,8 @@ import { DeleteAccountSection } from '../../../features/account/components/delet
 import { TranscriptFormatSection } from '../../../features/account/components/transcript-format-section.tsx';
 import { useConfirmIdentity } from '../../../features/account/hooks/use-confirm-identity.ts';
 import { useSession } from '../../../features/auth/api/get-session.ts';
+import { accountExportUrl } from '../../../features/export-import/api/export-urls.ts';
+import { ExportLink } from '../../../features/export-import/components/export-link.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { LogoutButton } from '../../-components/app-header.tsx';
 import { useLeaveDeletedAccount } from './-components/use-leave-deleted-account.ts';
@@ -45,6 +47,21 @@ function ProfileSection() {
         </dl>
       </section>
       <TranscriptFormatSection />
+      <section
+        aria-labelledby="export-heading"
+        className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="export-heading" className="font-semibold text-slate-900 dark:text-slate-50">
+          Your data
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Every pad and voice note: the original recordings, and each transcript as Markdown, text, SRT,
+          WebVTT and JSON with all its versions. A pad page can import the zip again.
+        </p>
+        <div className="mt-3">
+          <ExportLink href={accountExportUrl()}>Export all my data (.zip)</ExportLink>
+        </div>
+      </section>
       <section
         aria-labelledby="logout-heading"
         className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { UPLOAD_FILE_NAME, type VoiceNote } from '@voxpad/shared/voice-notes';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -8,6 +8,9 @@ import { ConfirmPanel } from '../../../../components/ui/confirm-panel.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { TextLink } from '../../../../components/ui/text-link.tsx';
 import { useAdaptation } from '../../../../features/adaptation/api/get-adaptation.ts';
+import { padExportUrl } from '../../../../features/export-import/api/export-urls.ts';
+import { ExportLink } from '../../../../features/export-import/components/export-link.tsx';
+import { PadImport } from '../../../../features/export-import/components/pad-import.tsx';
 import { padQueryOptions, usePad } from '../../../../features/pads/api/get-pad.ts';
 import { useDeletePad } from '../../../../features/pads/api/delete-pad.ts';
 import { EditPadForm } from '../../../../features/pads/components/edit-pad-form.tsx';
@@ -26,6 +29,7 @@ import {
 } from '../../../../features/voice-notes/api/get-voice-notes.ts';
 import { isPendingDeletion } from '../../../../features/voice-notes/api/delete-voice-note.ts';
 import { FileDrop, type FileDropHandle } from '../../../../features/voice-notes/components/file-drop.tsx';
+import { fileRefusal } from '../../../../features/voice-notes/utils/upload-file.ts';
 import { RetranscribePadWithLearnt } from '../../../../features/voice-notes/components/retranscribe-pad.tsx';
 import { VoiceNoteList } from '../../../../features/voice-notes/components/voice-note-list.tsx';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
@@ -101,6 +105,7 @@ function PadPage() {
                 <Button variant="secondary" onClick={() => setEditing(true)}>
                   Edit pad
                 </Button>
+                <ExportLink href={padExportUrl(id)}>Export pad (.zip)</ExportLink>
                 <Button variant="ghost" onClick={() => setConfirmingDelete(true)}>
                   Delete pad
                 </Button>
@@ -180,6 +185,7 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
     () => ({ stream: liveTranscript, onFiled: (note: VoiceNote) => refreshNoteLists(note.pad_id) }),
     [liveTranscript, refreshNoteLists],
   );
+  const onImported = useCallback(() => void refreshNoteLists(padId), [refreshNoteLists, padId]);
   // The server's file size limit, for refusing a file as it is picked (the home page has it already).
   const maxBytes = useQuery(statsQueryOptions()).data?.upload_max_bytes;
   // What is in the outbox is safe in this browser and keeps uploading on other pages; only a
@@ -241,6 +247,19 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
         }}
         onRejected={setRejection}
         maxBytes={maxBytes}
+      />
+      <PadImport
+        padId={padId}
+        onAudioFiles={(files) => {
+          // Each recording goes through the outbox like a picked file, with its own progress.
+          const refusals = files.map((file) => fileRefusal(file, maxBytes));
+          files.forEach((file, i) => {
+            if (refusals[i] === null) keep(enqueueFile(padId, file)).catch(() => undefined);
+          });
+          const refused = refusals.filter((refusal) => refusal !== null);
+          if (refused.length > 0) setRejection(refused.join(' '));
+        }}
+        onImported={onImported}
       />
       <div aria-live="polite" className="space-y-2">
         {rejection ? <FormAlert>{rejection}</FormAlert> : null}
