@@ -10,6 +10,8 @@ import type { Database } from '../db/schema.ts';
  */
 const OWNER_COLUMNS = {
   transcript_versions: 'owner_id',
+  voice_note_tags: 'user_id',
+  tags: 'user_id',
   uploads: 'owner_id',
   vocabulary_words: 'user_id',
   vocabulary_dismissals: 'user_id',

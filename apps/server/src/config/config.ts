@@ -2,6 +2,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { z } from 'zod';
 import { LIMITS } from '@voxpad/shared/limits';
+import { TAG_LIMITS } from '@voxpad/shared/tags';
 import { MAX_DURATION_SECONDS_DEFAULT } from '@voxpad/shared/voice-notes';
 import type { DatabaseSettings } from '../db/database.ts';
 import type { MailSettings } from '../email/mail-settings.ts';
@@ -104,6 +105,14 @@ const envSchema = z.object({
   API_TOKENS_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   // Words and phrases one account may keep in its vocabulary (ADR 0036).
   VOCABULARY_MAX_WORDS: z.coerce.number().int().min(1).max(100_000).default(500),
+  // Tags (ADR 0045): on one note (at most what one request may send), and kept by one account.
+  TAGS_MAX_PER_NOTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TAG_LIMITS.perRequestMax)
+    .default(TAG_LIMITS.perNoteDefault),
+  TAGS_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(TAG_LIMITS.perUserDefault),
   ACCOUNT_RATE_LIMITS: z
     .string()
     .optional()
@@ -234,6 +243,8 @@ export interface Config {
   apiTokensMaxPerUser: number;
   /** Words and phrases one account may keep in its vocabulary. */
   vocabularyMaxWords: number;
+  /** Tags on one voice note, and tags one account may keep (ADR 0045). */
+  tags: { maxPerNote: number; maxPerUser: number };
   metricsToken: string | undefined;
   quotas: QuotaSettings;
   /** Where audio lives: local files, or an S3 bucket. */
@@ -462,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     apiTokensMaxPerUser: e.API_TOKENS_MAX_PER_USER,
     vocabularyMaxWords: e.VOCABULARY_MAX_WORDS,
+    tags: { maxPerNote: e.TAGS_MAX_PER_NOTE, maxPerUser: e.TAGS_MAX_PER_USER },
     metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -21,6 +21,7 @@ import * as vocabulary from './migrations/0018-vocabulary.ts';
 import * as transcriptReview from './migrations/0019-transcript-review.ts';
 import * as adaptation from './migrations/0020-adaptation.ts';
 import * as adaptationGain from './migrations/0022-adaptation-gain.ts';
+import * as tags from './migrations/0024-tags.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0019-transcript-review': transcriptReview,
   '0020-adaptation': adaptation,
   '0022-adaptation-gain': adaptationGain,
+  '0024-tags': tags,
 };
 
 const provider: MigrationProvider = {

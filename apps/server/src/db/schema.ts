@@ -318,6 +318,27 @@ export interface AdaptationStatesTable {
   updated_at: number;
 }
 
+/** A person's tag (migration 0024, ADR 0045); tags/ only. */
+export interface TagsTable {
+  id: string;
+  user_id: string;
+  /** As first given (trimmed). */
+  name: string;
+  /** tagNameKey(name): unique per user. */
+  name_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A tag on a voice note, once per pair (migration 0024). */
+export interface VoiceNoteTagsTable {
+  id: string;
+  user_id: string;
+  note_id: string;
+  tag_id: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -336,6 +357,8 @@ export interface Database {
   vocabulary_words: VocabularyWordsTable;
   vocabulary_dismissals: VocabularyDismissalsTable;
   adaptation_states: AdaptationStatesTable;
+  tags: TagsTable;
+  voice_note_tags: VoiceNoteTagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -358,3 +381,4 @@ export type AuthenticatorRow = Selectable<AuthenticatorsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type VocabularyWordRow = Selectable<VocabularyWordsTable>;
 export type AdaptationStateRow = Selectable<AdaptationStatesTable>;
+export type TagRow = Selectable<TagsTable>;
