@@ -18,6 +18,7 @@ import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedAccountRouteRouteImport } from './routes/_authenticated/account/route'
 import { Route as AuthenticatedPlayerRouteImport } from './routes/_authenticated/player'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedSearchRouteImport } from './routes/_authenticated/search'
 import { Route as AuthenticatedShareRouteImport } from './routes/_authenticated/share'
 import { Route as AuthenticatedStatsRouteImport } from './routes/_authenticated/stats'
 import { Route as AuthenticatedWordsRouteImport } from './routes/_authenticated/words'
@@ -34,6 +35,7 @@ import { Route as AuthenticatedAccountEmailsRouteImport } from './routes/_authen
 import { Route as AuthenticatedAccountPasskeysRouteImport } from './routes/_authenticated/account/passkeys'
 import { Route as AuthenticatedAccountPasswordRouteImport } from './routes/_authenticated/account/password'
 import { Route as AuthenticatedAccountSessionsRouteImport } from './routes/_authenticated/account/sessions'
+import { Route as AuthenticatedAccountTagsRouteImport } from './routes/_authenticated/account/tags'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account/two-factor'
 import { Route as AnonymousAuthMagicCodeRouteImport } from './routes/_anonymous/auth/magic/code'
 import { Route as AnonymousAuthMagicVerifyRouteImport } from './routes/_anonymous/auth/magic/verify'
@@ -88,6 +90,11 @@ const AuthenticatedPlayerRoute = AuthenticatedPlayerRouteImport.update({
 const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedSearchRoute = AuthenticatedSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedShareRoute = AuthenticatedShareRouteImport.update({
@@ -179,6 +186,12 @@ const AuthenticatedAccountSessionsRoute =
     path: '/sessions',
     getParentRoute: () => AuthenticatedAccountRouteRoute,
   } as any)
+const AuthenticatedAccountTagsRoute =
+  AuthenticatedAccountTagsRouteImport.update({
+    id: '/tags',
+    path: '/tags',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
 const AuthenticatedAccountTwoFactorRoute =
   AuthenticatedAccountTwoFactorRouteImport.update({
     id: '/two-factor',
@@ -251,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AuthenticatedAccountRouteRouteWithChildren
   '/player': typeof AuthenticatedPlayerRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/search': typeof AuthenticatedSearchRoute
   '/share': typeof AuthenticatedShareRoute
   '/stats': typeof AuthenticatedStatsRoute
   '/words': typeof AuthenticatedWordsRoute
@@ -266,6 +280,7 @@ export interface FileRoutesByFullPath {
   '/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
   '/account/password': typeof AuthenticatedAccountPasswordRoute
   '/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/account/tags': typeof AuthenticatedAccountTagsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/account/': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
@@ -286,6 +301,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/player': typeof AuthenticatedPlayerRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/search': typeof AuthenticatedSearchRoute
   '/share': typeof AuthenticatedShareRoute
   '/stats': typeof AuthenticatedStatsRoute
   '/words': typeof AuthenticatedWordsRoute
@@ -301,6 +317,7 @@ export interface FileRoutesByTo {
   '/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
   '/account/password': typeof AuthenticatedAccountPasswordRoute
   '/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/account/tags': typeof AuthenticatedAccountTagsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/account': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
@@ -324,6 +341,7 @@ export interface FileRoutesById {
   '/_authenticated/account': typeof AuthenticatedAccountRouteRouteWithChildren
   '/_authenticated/player': typeof AuthenticatedPlayerRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/search': typeof AuthenticatedSearchRoute
   '/_authenticated/share': typeof AuthenticatedShareRoute
   '/_authenticated/stats': typeof AuthenticatedStatsRoute
   '/_authenticated/words': typeof AuthenticatedWordsRoute
@@ -340,6 +358,7 @@ export interface FileRoutesById {
   '/_authenticated/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
   '/_authenticated/account/password': typeof AuthenticatedAccountPasswordRoute
   '/_authenticated/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/_authenticated/account/tags': typeof AuthenticatedAccountTagsRoute
   '/_authenticated/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/_authenticated/account/': typeof AuthenticatedAccountIndexRoute
   '/_anonymous/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
@@ -363,6 +382,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/player'
     | '/profile'
+    | '/search'
     | '/share'
     | '/stats'
     | '/words'
@@ -378,6 +398,7 @@ export interface FileRouteTypes {
     | '/account/passkeys'
     | '/account/password'
     | '/account/sessions'
+    | '/account/tags'
     | '/account/two-factor'
     | '/account/'
     | '/auth/magic/code'
@@ -398,6 +419,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/player'
     | '/profile'
+    | '/search'
     | '/share'
     | '/stats'
     | '/words'
@@ -413,6 +435,7 @@ export interface FileRouteTypes {
     | '/account/passkeys'
     | '/account/password'
     | '/account/sessions'
+    | '/account/tags'
     | '/account/two-factor'
     | '/account'
     | '/auth/magic/code'
@@ -435,6 +458,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account'
     | '/_authenticated/player'
     | '/_authenticated/profile'
+    | '/_authenticated/search'
     | '/_authenticated/share'
     | '/_authenticated/stats'
     | '/_authenticated/words'
@@ -451,6 +475,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account/passkeys'
     | '/_authenticated/account/password'
     | '/_authenticated/account/sessions'
+    | '/_authenticated/account/tags'
     | '/_authenticated/account/two-factor'
     | '/_authenticated/account/'
     | '/_anonymous/auth/magic/code'
@@ -536,6 +561,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AuthenticatedProfileRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/search': {
+      id: '/_authenticated/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof AuthenticatedSearchRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/share': {
@@ -648,6 +680,13 @@ declare module '@tanstack/react-router' {
       path: '/sessions'
       fullPath: '/account/sessions'
       preLoaderRoute: typeof AuthenticatedAccountSessionsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
+    '/_authenticated/account/tags': {
+      id: '/_authenticated/account/tags'
+      path: '/tags'
+      fullPath: '/account/tags'
+      preLoaderRoute: typeof AuthenticatedAccountTagsRouteImport
       parentRoute: typeof AuthenticatedAccountRouteRoute
     }
     '/_authenticated/account/two-factor': {
@@ -773,6 +812,7 @@ interface AuthenticatedAccountRouteRouteChildren {
   AuthenticatedAccountPasskeysRoute: typeof AuthenticatedAccountPasskeysRoute
   AuthenticatedAccountPasswordRoute: typeof AuthenticatedAccountPasswordRoute
   AuthenticatedAccountSessionsRoute: typeof AuthenticatedAccountSessionsRoute
+  AuthenticatedAccountTagsRoute: typeof AuthenticatedAccountTagsRoute
   AuthenticatedAccountTwoFactorRoute: typeof AuthenticatedAccountTwoFactorRoute
   AuthenticatedAccountIndexRoute: typeof AuthenticatedAccountIndexRoute
   AuthenticatedAccountEmailVerifyKeyRoute: typeof AuthenticatedAccountEmailVerifyKeyRoute
@@ -786,6 +826,7 @@ const AuthenticatedAccountRouteRouteChildren: AuthenticatedAccountRouteRouteChil
     AuthenticatedAccountPasskeysRoute: AuthenticatedAccountPasskeysRoute,
     AuthenticatedAccountPasswordRoute: AuthenticatedAccountPasswordRoute,
     AuthenticatedAccountSessionsRoute: AuthenticatedAccountSessionsRoute,
+    AuthenticatedAccountTagsRoute: AuthenticatedAccountTagsRoute,
     AuthenticatedAccountTwoFactorRoute: AuthenticatedAccountTwoFactorRoute,
     AuthenticatedAccountIndexRoute: AuthenticatedAccountIndexRoute,
     AuthenticatedAccountEmailVerifyKeyRoute:
@@ -801,6 +842,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountRouteRoute: typeof AuthenticatedAccountRouteRouteWithChildren
   AuthenticatedPlayerRoute: typeof AuthenticatedPlayerRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedSearchRoute: typeof AuthenticatedSearchRoute
   AuthenticatedShareRoute: typeof AuthenticatedShareRoute
   AuthenticatedStatsRoute: typeof AuthenticatedStatsRoute
   AuthenticatedWordsRoute: typeof AuthenticatedWordsRoute
@@ -813,6 +855,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRouteRoute: AuthenticatedAccountRouteRouteWithChildren,
   AuthenticatedPlayerRoute: AuthenticatedPlayerRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedSearchRoute: AuthenticatedSearchRoute,
   AuthenticatedShareRoute: AuthenticatedShareRoute,
   AuthenticatedStatsRoute: AuthenticatedStatsRoute,
   AuthenticatedWordsRoute: AuthenticatedWordsRoute,

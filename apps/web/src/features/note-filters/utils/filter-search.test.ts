@@ -34,7 +34,10 @@ describe('note filters in the URL', () => {
   });
 
   it('takes one tag as a list and edited as text', () => {
-    expect(noteFilterSearchSchema.parse({ tag: 'work', edited: 'false' })).toEqual({ tag: ['work'], edited: false });
+    expect(noteFilterSearchSchema.parse({ tag: 'work', edited: 'false' })).toEqual({
+      tag: ['work'],
+      edited: false,
+    });
   });
 
   it('drops what a link got wrong instead of failing the page', () => {
@@ -62,9 +65,9 @@ describe('note filters in the URL', () => {
   it('sends days as the local day’s first and last instants', () => {
     const from = new Date(localDayBound('2024-03-10', 'from'));
     const to = new Date(localDayBound('2024-03-10', 'to'));
-    expect([from.getFullYear(), from.getMonth(), from.getDate(), from.getHours(), from.getMinutes()]).toEqual([
-      2024, 2, 10, 0, 0,
-    ]);
+    expect([from.getFullYear(), from.getMonth(), from.getDate(), from.getHours(), from.getMinutes()]).toEqual(
+      [2024, 2, 10, 0, 0],
+    );
     expect([to.getDate(), to.getHours(), to.getMinutes(), to.getSeconds(), to.getMilliseconds()]).toEqual([
       10, 23, 59, 59, 999,
     ]);

@@ -20,8 +20,11 @@ export function searchVoiceNotes(
   });
 }
 
+/** Every voice-note search: notes show their tags, so a renamed tag refreshes them. */
+export const voiceNoteSearchesQueryKey = ['search', 'voice-notes'] as const;
+
 export function searchVoiceNotesQueryKey(q: string, limit: number, filters: NoteFilterQuery = {}) {
-  return ['search', 'voice-notes', q, limit, filters] as const;
+  return [...voiceNoteSearchesQueryKey, q, limit, filters] as const;
 }
 
 export function searchVoiceNotesQueryOptions(q: string, limit = 8, filters: NoteFilterQuery = {}) {

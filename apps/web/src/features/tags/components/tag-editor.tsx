@@ -30,9 +30,11 @@ export function TagEditor({ tags, suggestions, onChange, busy, error, max }: Tag
     event.preventDefault();
     const name = text.trim();
     if (name === '') return setProblem('Type a tag to add.');
-    if (name.length > TAG_LIMITS.nameMax) return setProblem(`A tag can be at most ${TAG_LIMITS.nameMax} characters.`);
+    if (name.length > TAG_LIMITS.nameMax)
+      return setProblem(`A tag can be at most ${TAG_LIMITS.nameMax} characters.`);
     if (have.has(tagNameKey(name))) return setProblem(`This note is tagged “${name}” already.`);
-    if (max !== undefined && tags.length >= max) return setProblem(`A voice note can have at most ${max} tags.`);
+    if (max !== undefined && tags.length >= max)
+      return setProblem(`A voice note can have at most ${max} tags.`);
     // An existing tag keeps its own casing.
     const existing = suggestions.find((tag) => tagNameKey(tag) === tagNameKey(name));
     setProblem(null);
@@ -68,7 +70,10 @@ export function TagEditor({ tags, suggestions, onChange, busy, error, max }: Tag
       )}
       <form onSubmit={add} className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-input`} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+          <label
+            htmlFor={`${id}-input`}
+            className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
             Add a tag
           </label>
           <input

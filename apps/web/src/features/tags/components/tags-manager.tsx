@@ -17,7 +17,8 @@ function messageOf(error: unknown): string {
 export function TagsManager({ onChanged }: { onChanged?: () => void }) {
   const tags = useTags();
   if (tags.isPending) return <p className="text-sm text-slate-600 dark:text-slate-300">Loading tags…</p>;
-  if (tags.isError) return <FormAlert>Your tags could not be loaded. Reload the page to try again.</FormAlert>;
+  if (tags.isError)
+    return <FormAlert>Your tags could not be loaded. Reload the page to try again.</FormAlert>;
   const all = tags.data.tags;
   if (all.length === 0) {
     return (
@@ -29,7 +30,12 @@ export function TagsManager({ onChanged }: { onChanged?: () => void }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
       {all.map((tag) => (
-        <TagRow key={tag.id} tag={tag} others={all.filter((other) => other.id !== tag.id)} onChanged={onChanged} />
+        <TagRow
+          key={tag.id}
+          tag={tag}
+          others={all.filter((other) => other.id !== tag.id)}
+          onChanged={onChanged}
+        />
       ))}
     </ul>
   );
@@ -37,7 +43,15 @@ export function TagsManager({ onChanged }: { onChanged?: () => void }) {
 
 type Mode = 'view' | 'rename' | 'merge' | 'delete';
 
-function TagRow({ tag, others, onChanged }: { tag: Tag; others: Tag[]; onChanged?: (() => void) | undefined }) {
+function TagRow({
+  tag,
+  others,
+  onChanged,
+}: {
+  tag: Tag;
+  others: Tag[];
+  onChanged?: (() => void) | undefined;
+}) {
   const id = useId();
   const [mode, setMode] = useState<Mode>('view');
   const [name, setName] = useState(tag.name);
@@ -91,7 +105,11 @@ function TagRow({ tag, others, onChanged }: { tag: Tag; others: Tag[]; onChanged
               Rename
             </Button>
             {others.length > 0 ? (
-              <Button variant="ghost" aria-label={`Merge ${tag.name} into another tag`} onClick={() => setMode('merge')}>
+              <Button
+                variant="ghost"
+                aria-label={`Merge ${tag.name} into another tag`}
+                onClick={() => setMode('merge')}
+              >
                 Merge
               </Button>
             ) : null}
@@ -109,7 +127,10 @@ function TagRow({ tag, others, onChanged }: { tag: Tag; others: Tag[]; onChanged
       {mode === 'rename' ? (
         <form onSubmit={submitRename} className="flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1">
-            <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+            <label
+              htmlFor={`${id}-name`}
+              className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200"
+            >
               New name for {tag.name}
             </label>
             <input
@@ -137,10 +158,19 @@ function TagRow({ tag, others, onChanged }: { tag: Tag; others: Tag[]; onChanged
       {mode === 'merge' ? (
         <form onSubmit={submitMerge} className="flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1">
-            <label htmlFor={`${id}-into`} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+            <label
+              htmlFor={`${id}-into`}
+              className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200"
+            >
               Merge {tag.name} into
             </label>
-            <select id={`${id}-into`} className={field} value={into} autoFocus onChange={(e) => setInto(e.target.value)}>
+            <select
+              id={`${id}-into`}
+              className={field}
+              value={into}
+              autoFocus
+              onChange={(e) => setInto(e.target.value)}
+            >
               <option value="">Choose a tag…</option>
               {others.map((other) => (
                 <option key={other.id} value={other.id}>
@@ -158,7 +188,11 @@ function TagRow({ tag, others, onChanged }: { tag: Tag; others: Tag[]; onChanged
         </form>
       ) : null}
       {mode === 'delete' ? (
-        <div role="alertdialog" aria-label={`Delete ${tag.name}?`} className="flex flex-wrap items-center gap-2">
+        <div
+          role="alertdialog"
+          aria-label={`Delete ${tag.name}?`}
+          className="flex flex-wrap items-center gap-2"
+        >
           <span className="text-red-800 dark:text-red-200">
             Delete this tag? It is taken off {tag.count} {tag.count === 1 ? 'note' : 'notes'}; the notes stay.
           </span>

@@ -20,9 +20,12 @@ export function getVoiceNotes(
   });
 }
 
+/** Every query of notes, in every pad, and the recent notes: e.g. after a tag was renamed. */
+export const allVoiceNotesQueryKey = ['voice-notes'] as const;
+
 /** Every query of one pad's notes: its list and each note's own. */
 export function padVoiceNotesQueryKey(padId: string) {
-  return ['voice-notes', padId] as const;
+  return [...allVoiceNotesQueryKey, padId] as const;
 }
 
 export function voiceNotesQueryKey(padId: string) {
