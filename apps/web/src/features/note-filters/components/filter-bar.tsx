@@ -33,7 +33,7 @@ const secondsToMinutes = (seconds: number | undefined) =>
   seconds === undefined ? '' : String(Math.round((seconds / 60) * 100) / 100);
 
 /**
- * Filters for a list of voice notes: tags (all of them), pad, created between two days, length,
+ * Filters for a list of voice notes (lengths apply on leaving the field or on Enter): tags (all of them), pad, created between two days, length,
  * transcription state and whether the transcript was edited. Each change is applied at once;
  * the page keeps them in its URL.
  */
@@ -133,6 +133,9 @@ export function FilterBar({ value, onChange, tags, pads }: FilterBarProps) {
             defaultValue={secondsToMinutes(value.min_duration)}
             key={`min-${value.min_duration ?? ''}`}
             onBlur={(event) => set({ min_duration: minutesToSeconds(event.target.value) })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') set({ min_duration: minutesToSeconds(event.currentTarget.value) });
+            }}
           />
         </div>
         <div>
@@ -149,6 +152,9 @@ export function FilterBar({ value, onChange, tags, pads }: FilterBarProps) {
             defaultValue={secondsToMinutes(value.max_duration)}
             key={`max-${value.max_duration ?? ''}`}
             onBlur={(event) => set({ max_duration: minutesToSeconds(event.target.value) })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') set({ max_duration: minutesToSeconds(event.currentTarget.value) });
+            }}
           />
         </div>
         <div>
