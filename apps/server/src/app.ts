@@ -67,6 +67,7 @@ import { resolveModel } from './transcription/pocketsphinx/model.ts';
 import { LiveDecoderPool } from './transcription/pocketsphinx/live-decoder-pool.ts';
 import { resolveWorkerEntry } from './transcription/worker-entry.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
+import { registerTagRoutes } from './tags/tags-routes.ts';
 import type { FilingSettings } from './voice-notes/file-within-quota.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
@@ -357,7 +358,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(
       (scope, _opts, done) => {
         registerPadRoutes(scope, { db, storage, quotas });
-        registerVoiceNoteRoutes(scope, filing);
+        registerVoiceNoteRoutes(scope, filing, config.tags);
         registerUploadRoutes(scope, {
           ...filing,
           limits: {
@@ -417,6 +418,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           safeguards: accountDeletionSafeguards(authContext),
         });
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
+        registerTagRoutes(scope, { db });
         registerVocabularyRoutes(scope, {
           db,
           // The pocketsphinx model's dictionary, whichever engine transcribes (ADR 0036).

@@ -18,6 +18,7 @@ import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedAccountRouteRouteImport } from './routes/_authenticated/account/route'
 import { Route as AuthenticatedPlayerRouteImport } from './routes/_authenticated/player'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedSearchRouteImport } from './routes/_authenticated/search'
 import { Route as AuthenticatedShareRouteImport } from './routes/_authenticated/share'
 import { Route as AuthenticatedStatsRouteImport } from './routes/_authenticated/stats'
 import { Route as AuthenticatedWordsRouteImport } from './routes/_authenticated/words'
@@ -36,6 +37,7 @@ import { Route as AuthenticatedAccountPasskeysRouteImport } from './routes/_auth
 import { Route as AuthenticatedAccountPasswordRouteImport } from './routes/_authenticated/account/password'
 import { Route as AuthenticatedAccountSessionsRouteImport } from './routes/_authenticated/account/sessions'
 import { Route as AuthenticatedAccountSharedLinksRouteImport } from './routes/_authenticated/account/shared-links'
+import { Route as AuthenticatedAccountTagsRouteImport } from './routes/_authenticated/account/tags'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account/two-factor'
 import { Route as AnonymousAuthMagicCodeRouteImport } from './routes/_anonymous/auth/magic/code'
 import { Route as AnonymousAuthMagicVerifyRouteImport } from './routes/_anonymous/auth/magic/verify'
@@ -90,6 +92,11 @@ const AuthenticatedPlayerRoute = AuthenticatedPlayerRouteImport.update({
 const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedSearchRoute = AuthenticatedSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedShareRoute = AuthenticatedShareRouteImport.update({
@@ -192,6 +199,12 @@ const AuthenticatedAccountSharedLinksRoute =
     path: '/shared-links',
     getParentRoute: () => AuthenticatedAccountRouteRoute,
   } as any)
+const AuthenticatedAccountTagsRoute =
+  AuthenticatedAccountTagsRouteImport.update({
+    id: '/tags',
+    path: '/tags',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
 const AuthenticatedAccountTwoFactorRoute =
   AuthenticatedAccountTwoFactorRouteImport.update({
     id: '/two-factor',
@@ -264,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AuthenticatedAccountRouteRouteWithChildren
   '/player': typeof AuthenticatedPlayerRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/search': typeof AuthenticatedSearchRoute
   '/share': typeof AuthenticatedShareRoute
   '/stats': typeof AuthenticatedStatsRoute
   '/words': typeof AuthenticatedWordsRoute
@@ -281,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/account/password': typeof AuthenticatedAccountPasswordRoute
   '/account/sessions': typeof AuthenticatedAccountSessionsRoute
   '/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
+  '/account/tags': typeof AuthenticatedAccountTagsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/account/': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
@@ -301,6 +316,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/player': typeof AuthenticatedPlayerRoute
   '/profile': typeof AuthenticatedProfileRoute
+  '/search': typeof AuthenticatedSearchRoute
   '/share': typeof AuthenticatedShareRoute
   '/stats': typeof AuthenticatedStatsRoute
   '/words': typeof AuthenticatedWordsRoute
@@ -318,6 +334,7 @@ export interface FileRoutesByTo {
   '/account/password': typeof AuthenticatedAccountPasswordRoute
   '/account/sessions': typeof AuthenticatedAccountSessionsRoute
   '/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
+  '/account/tags': typeof AuthenticatedAccountTagsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/account': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
@@ -341,6 +358,7 @@ export interface FileRoutesById {
   '/_authenticated/account': typeof AuthenticatedAccountRouteRouteWithChildren
   '/_authenticated/player': typeof AuthenticatedPlayerRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/search': typeof AuthenticatedSearchRoute
   '/_authenticated/share': typeof AuthenticatedShareRoute
   '/_authenticated/stats': typeof AuthenticatedStatsRoute
   '/_authenticated/words': typeof AuthenticatedWordsRoute
@@ -359,6 +377,7 @@ export interface FileRoutesById {
   '/_authenticated/account/password': typeof AuthenticatedAccountPasswordRoute
   '/_authenticated/account/sessions': typeof AuthenticatedAccountSessionsRoute
   '/_authenticated/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
+  '/_authenticated/account/tags': typeof AuthenticatedAccountTagsRoute
   '/_authenticated/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/_authenticated/account/': typeof AuthenticatedAccountIndexRoute
   '/_anonymous/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
@@ -382,6 +401,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/player'
     | '/profile'
+    | '/search'
     | '/share'
     | '/stats'
     | '/words'
@@ -399,6 +419,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/sessions'
     | '/account/shared-links'
+    | '/account/tags'
     | '/account/two-factor'
     | '/account/'
     | '/auth/magic/code'
@@ -419,6 +440,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/player'
     | '/profile'
+    | '/search'
     | '/share'
     | '/stats'
     | '/words'
@@ -436,6 +458,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/sessions'
     | '/account/shared-links'
+    | '/account/tags'
     | '/account/two-factor'
     | '/account'
     | '/auth/magic/code'
@@ -458,6 +481,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account'
     | '/_authenticated/player'
     | '/_authenticated/profile'
+    | '/_authenticated/search'
     | '/_authenticated/share'
     | '/_authenticated/stats'
     | '/_authenticated/words'
@@ -476,6 +500,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account/password'
     | '/_authenticated/account/sessions'
     | '/_authenticated/account/shared-links'
+    | '/_authenticated/account/tags'
     | '/_authenticated/account/two-factor'
     | '/_authenticated/account/'
     | '/_anonymous/auth/magic/code'
@@ -562,6 +587,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AuthenticatedProfileRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/search': {
+      id: '/_authenticated/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof AuthenticatedSearchRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/share': {
@@ -690,6 +722,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountSharedLinksRouteImport
       parentRoute: typeof AuthenticatedAccountRouteRoute
     }
+    '/_authenticated/account/tags': {
+      id: '/_authenticated/account/tags'
+      path: '/tags'
+      fullPath: '/account/tags'
+      preLoaderRoute: typeof AuthenticatedAccountTagsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/two-factor': {
       id: '/_authenticated/account/two-factor'
       path: '/two-factor'
@@ -814,6 +853,7 @@ interface AuthenticatedAccountRouteRouteChildren {
   AuthenticatedAccountPasswordRoute: typeof AuthenticatedAccountPasswordRoute
   AuthenticatedAccountSessionsRoute: typeof AuthenticatedAccountSessionsRoute
   AuthenticatedAccountSharedLinksRoute: typeof AuthenticatedAccountSharedLinksRoute
+  AuthenticatedAccountTagsRoute: typeof AuthenticatedAccountTagsRoute
   AuthenticatedAccountTwoFactorRoute: typeof AuthenticatedAccountTwoFactorRoute
   AuthenticatedAccountIndexRoute: typeof AuthenticatedAccountIndexRoute
   AuthenticatedAccountEmailVerifyKeyRoute: typeof AuthenticatedAccountEmailVerifyKeyRoute
@@ -828,6 +868,7 @@ const AuthenticatedAccountRouteRouteChildren: AuthenticatedAccountRouteRouteChil
     AuthenticatedAccountPasswordRoute: AuthenticatedAccountPasswordRoute,
     AuthenticatedAccountSessionsRoute: AuthenticatedAccountSessionsRoute,
     AuthenticatedAccountSharedLinksRoute: AuthenticatedAccountSharedLinksRoute,
+    AuthenticatedAccountTagsRoute: AuthenticatedAccountTagsRoute,
     AuthenticatedAccountTwoFactorRoute: AuthenticatedAccountTwoFactorRoute,
     AuthenticatedAccountIndexRoute: AuthenticatedAccountIndexRoute,
     AuthenticatedAccountEmailVerifyKeyRoute:
@@ -843,6 +884,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountRouteRoute: typeof AuthenticatedAccountRouteRouteWithChildren
   AuthenticatedPlayerRoute: typeof AuthenticatedPlayerRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedSearchRoute: typeof AuthenticatedSearchRoute
   AuthenticatedShareRoute: typeof AuthenticatedShareRoute
   AuthenticatedStatsRoute: typeof AuthenticatedStatsRoute
   AuthenticatedWordsRoute: typeof AuthenticatedWordsRoute
@@ -855,6 +897,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRouteRoute: AuthenticatedAccountRouteRouteWithChildren,
   AuthenticatedPlayerRoute: AuthenticatedPlayerRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
+  AuthenticatedSearchRoute: AuthenticatedSearchRoute,
   AuthenticatedShareRoute: AuthenticatedShareRoute,
   AuthenticatedStatsRoute: AuthenticatedStatsRoute,
   AuthenticatedWordsRoute: AuthenticatedWordsRoute,

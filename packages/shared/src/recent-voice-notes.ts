@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { VOICE_NOTE_LIMITS, voiceNoteStatusSchema } from './voice-notes.ts';
 
-/** `GET /api/v1/voicenote/recent/?limit=`: the owner's newest notes across all their pads. */
+/**
+ * `GET /api/v1/voicenote/recent/?limit=`: the owner's newest notes across all their pads, narrowed
+ * by the note filters of note-filters.ts when any are given.
+ */
 export const RECENT_VOICE_NOTES_LIMITS = {
   limitDefault: 10,
   limitMax: 50,
@@ -35,6 +38,8 @@ export const recentVoiceNoteSchema = z.object({
    */
   snippet: z.string().nullable(),
   created_at: z.string(),
+  /** By name, whatever the case (ADR 0045). */
+  tags: z.array(z.string()).default([]),
 });
 export type RecentVoiceNote = z.infer<typeof recentVoiceNoteSchema>;
 

@@ -8,6 +8,7 @@ import { voiceNoteStatusSchema } from './voice-notes.ts';
  * Words are matched by stem ("meetings" finds "meeting"), all words must match, the last
  * word also matches as a prefix so results follow typing, and "double quotes" match a
  * phrase. Results come best match first, `limit` at a time, with `next`/`previous` cursors.
+ * Voice-note search also takes the note filters of note-filters.ts (ADR 0045).
  */
 export const SEARCH_LIMITS = {
   queryMax: 200,
@@ -69,6 +70,8 @@ export const voiceNoteSearchNoteSchema = z.object({
   duration_seconds: z.number().nullable(),
   audio_url: z.string(),
   created_at: z.string(),
+  /** By name, whatever the case (ADR 0045). */
+  tags: z.array(z.string()).default([]),
 });
 export type VoiceNoteSearchNote = z.infer<typeof voiceNoteSearchNoteSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { noteTagsInputSchema } from './tags.ts';
 
 export const VOICE_NOTE_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
 export const voiceNoteStatusSchema = z.enum(VOICE_NOTE_STATUSES);
@@ -77,6 +78,8 @@ export const voiceNoteSchema = z.object({
    * cut at a word and ended with "…" when there is more; null until there is a transcript.
    */
   snippet: z.string().nullable().optional(),
+  /** The note's tags (ADR 0045), by name whatever the case. */
+  tags: z.array(z.string()).default([]),
 });
 export type VoiceNote = z.infer<typeof voiceNoteSchema>;
 
@@ -130,7 +133,8 @@ const title = z
 /**
  * PATCH `pad/{id}/voicenote/{vid}/`: any of the fields. `transcript` replaces the text that
  * search finds, and the segments are re-timed to it (kept words keep their times, typed words
- * are timed between their neighbours); `pad_id` moves the note to another of the owner's pads.
+ * are timed between their neighbours); `pad_id` moves the note to another of the owner's pads;
+ * `tags` replaces the note's tags (names; new ones are made, ADR 0045).
  */
 export const updateVoiceNoteSchema = z
   .object({
@@ -143,8 +147,9 @@ export const updateVoiceNoteSchema = z
       )
       .optional(),
     pad_id: z.string({ error: 'Name the pad to move the voice note to.' }).min(1).max(64).optional(),
+    tags: noteTagsInputSchema.optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
-    message: 'Send at least one of title, transcript or pad_id.',
+    message: 'Send at least one of title, transcript, pad_id or tags.',
   });
 export type UpdateVoiceNoteInput = z.input<typeof updateVoiceNoteSchema>;

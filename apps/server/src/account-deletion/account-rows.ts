@@ -12,6 +12,8 @@ const OWNER_COLUMNS = {
   shares: 'user_id',
   transcript_versions: 'owner_id',
   imports: 'owner_id',
+  voice_note_tags: 'user_id',
+  tags: 'user_id',
   uploads: 'owner_id',
   vocabulary_words: 'user_id',
   vocabulary_dismissals: 'user_id',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { z } from 'zod';
 import { LIMITS } from '@voxpad/shared/limits';
+import { TAG_LIMITS } from '@voxpad/shared/tags';
 import { MAX_DURATION_SECONDS_DEFAULT } from '@voxpad/shared/voice-notes';
 import { SHARES_MAX_PER_USER_DEFAULT } from '@voxpad/shared/shares';
 import type { DatabaseSettings } from '../db/database.ts';
@@ -119,6 +120,14 @@ const envSchema = z.object({
   VOCABULARY_MAX_WORDS: z.coerce.number().int().min(1).max(100_000).default(500),
   // Share links one account may hold at once (ADR 0044).
   SHARES_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(SHARES_MAX_PER_USER_DEFAULT),
+  // Tags (ADR 0045): on one note (at most what one request may send), and kept by one account.
+  TAGS_MAX_PER_NOTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TAG_LIMITS.perRequestMax)
+    .default(TAG_LIMITS.perNoteDefault),
+  TAGS_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(TAG_LIMITS.perUserDefault),
   ACCOUNT_RATE_LIMITS: z
     .string()
     .optional()
@@ -253,6 +262,8 @@ export interface Config {
   vocabularyMaxWords: number;
   /** Share links one account may hold (expired ones count until revoked). */
   sharesMaxPerUser: number;
+  /** Tags on one voice note, and tags one account may keep (ADR 0045). */
+  tags: { maxPerNote: number; maxPerUser: number };
   metricsToken: string | undefined;
   quotas: QuotaSettings;
   /** Where audio lives: local files, or an S3 bucket. */
@@ -487,6 +498,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTokensMaxPerUser: e.API_TOKENS_MAX_PER_USER,
     vocabularyMaxWords: e.VOCABULARY_MAX_WORDS,
     sharesMaxPerUser: e.SHARES_MAX_PER_USER,
+    tags: { maxPerNote: e.TAGS_MAX_PER_NOTE, maxPerUser: e.TAGS_MAX_PER_USER },
     metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,

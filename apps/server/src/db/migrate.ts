@@ -22,6 +22,7 @@ import * as transcriptReview from './migrations/0019-transcript-review.ts';
 import * as adaptation from './migrations/0020-adaptation.ts';
 import * as adaptationGain from './migrations/0022-adaptation-gain.ts';
 import * as shares from './migrations/0023-shares.ts';
+import * as tags from './migrations/0024-tags.ts';
 import * as imports from './migrations/0026-imports.ts';
 
 /**
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0020-adaptation': adaptation,
   '0022-adaptation-gain': adaptationGain,
   '0023-shares': shares,
+  '0024-tags': tags,
   '0026-imports': imports,
 };
 

@@ -356,6 +356,27 @@ export interface ImportsTable {
   updated_at: number;
 }
 
+/** A person's tag (migration 0024, ADR 0045); tags/ only. */
+export interface TagsTable {
+  id: string;
+  user_id: string;
+  /** As first given (trimmed). */
+  name: string;
+  /** tagNameKey(name): unique per user. */
+  name_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A tag on a voice note, once per pair (migration 0024). */
+export interface VoiceNoteTagsTable {
+  id: string;
+  user_id: string;
+  note_id: string;
+  tag_id: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -376,6 +397,8 @@ export interface Database {
   adaptation_states: AdaptationStatesTable;
   shares: SharesTable;
   imports: ImportsTable;
+  tags: TagsTable;
+  voice_note_tags: VoiceNoteTagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -400,3 +423,4 @@ export type VocabularyWordRow = Selectable<VocabularyWordsTable>;
 export type AdaptationStateRow = Selectable<AdaptationStatesTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type ImportRow = Selectable<ImportsTable>;
+export type TagRow = Selectable<TagsTable>;

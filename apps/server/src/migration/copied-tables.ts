@@ -8,7 +8,8 @@ export interface CopiedTable {
 
 /**
  * Every table, parents before children (users -> pads -> voice_notes -> transcript_versions,
- * pads -> uploads and imports, users -> pads -> vocabulary_words, voice_notes and pads -> shares), so foreign keys hold after each batch and a run can stop anywhere.
+ * pads -> uploads and imports, users -> pads -> vocabulary_words, voice_notes and pads -> shares,
+ * voice_notes and tags -> voice_note_tags), so foreign keys hold after each batch and a run can stop anywhere.
  */
 export const COPIED_TABLES = [
   { name: 'users', key: 'id' },
@@ -30,6 +31,8 @@ export const COPIED_TABLES = [
   { name: 'adaptation_states', key: 'user_id' },
   { name: 'shares', key: 'id' },
   { name: 'imports', key: 'id' },
+  { name: 'tags', key: 'id' },
+  { name: 'voice_note_tags', key: 'id' },
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to the schema but not above fails to compile here instead of being left behind. */

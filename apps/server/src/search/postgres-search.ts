@@ -33,13 +33,15 @@ export async function searchPostgres(
                ELSE ts_headline('english', ${body}, ${stems}, ${HEADLINE_OPTIONS}) END AS body`
     : sql`${heading} AS heading, ${body} AS body`;
 
+  const within = page.within ? sql`AND t.id IN (${page.within})` : sql``;
+
   // The tsquery is written out where it is used, not read from a CTE: then the planner sees
   // its value, estimates how many notes match, and picks between walking the newest notes
   // (common words, short prefixes) and the GIN index (rarer words) accordingly.
   const result = await sql<{ id: string; score: number; heading: string; body: string | null }>`
     WITH recent AS (
       SELECT t.id FROM ${table} t
-      WHERE t.owner_id = ${page.ownerId} AND t.search_document @@ ${query}
+      WHERE t.owner_id = ${page.ownerId} AND t.search_document @@ ${query} ${within}
       ORDER BY t.id DESC
       LIMIT ${RANK_WINDOW}
     ),

@@ -1,3 +1,5 @@
+import type { Expression } from 'kysely';
+
 /** What both engines answer for one search: ids ranked best first, with marked text. */
 export interface RankedMatch {
   id: string;
@@ -30,6 +32,12 @@ export interface SearchPage {
   ownerId: string;
   limit: number;
   offset: number;
+  /**
+   * Voice notes only: a query of the rows the note filters leave (ADR 0045), selecting the
+   * column the engine matches rows by (`id` on PostgreSQL, `search_rowid` on SQLite). Ranking
+   * and paging happen among those rows only.
+   */
+  within?: Expression<unknown> | undefined;
 }
 
 /**

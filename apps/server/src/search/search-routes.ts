@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { noteFiltersQuerySchema } from '@voxpad/shared/note-filters';
 import { SEARCH_LIMITS, searchQuerySchema } from '@voxpad/shared/search';
 import { badRequest, parseInput } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
@@ -18,5 +19,9 @@ async function readSearchRequest(request: FastifyRequest): Promise<SearchRequest
 
 export function registerSearchRoutes(app: FastifyInstance, deps: SearchDeps) {
   app.get('/search/pad/', async (request) => searchPads(deps, await readSearchRequest(request)));
-  app.get('/search/voicenote/', async (request) => searchVoiceNotes(deps, await readSearchRequest(request)));
+  app.get('/search/voicenote/', async (request) => {
+    const search = await readSearchRequest(request);
+    const filters = parseInput(noteFiltersQuerySchema, request.query);
+    return searchVoiceNotes(deps, { ...search, filters });
+  });
 }

@@ -1,10 +1,12 @@
 import type { HighlightedText, PadSearchHit, VoiceNoteSearchHit } from '@voxpad/shared/search';
+import type { NoteFilters } from '@voxpad/shared/note-filters';
 import type { Page } from '@voxpad/shared/pagination';
 import { type TranscriptSegment, voiceNoteAudioPath } from '@voxpad/shared/voice-notes';
 import type { Db, Dialect } from '../db/database.ts';
 import { toIso } from '../lib/time.ts';
 import { findPads } from '../pads/pads-repository.ts';
 import { presentPad } from '../pads/pad-presenter.ts';
+import { tagsOfNotes } from '../tags/tags-repository.ts';
 import { excerpt, fromMarked, mergeRanges, prefixRanges } from './highlighted-text.ts';
 import { firstMatchTime, parseSegments } from './match-time.ts';
 import { searchPostgres } from './postgres-search.ts';
@@ -18,7 +20,7 @@ import {
 } from './ranked-match.ts';
 import { encodeSearchCursor } from './search-cursor.ts';
 import { isEmpty, parseSearchTerms, type SearchTerms } from './search-query.ts';
-import { findNoteSummaries } from './search-repository.ts';
+import { filteredNotes, findNoteSummaries } from './search-repository.ts';
 import { spokenRanges } from './spoken-highlights.ts';
 
 export interface SearchDeps {
@@ -31,11 +33,22 @@ export interface SearchRequest {
   q: string;
   limit: number;
   offset: number;
+  /** Voice notes only (ADR 0045). */
+  filters?: NoteFilters | undefined;
 }
 
 /** Ranked matches for one page, plus one more to know whether there is a next page. */
 async function rank(deps: SearchDeps, spec: SearchTable, terms: SearchTerms, request: SearchRequest) {
-  const page: SearchPage = { ownerId: request.ownerId, limit: request.limit + 1, offset: request.offset };
+  const within =
+    spec.table === 'voice_notes' && request.filters
+      ? filteredNotes(deps.db, deps.dialect, request.ownerId, request.filters, Date.now())
+      : undefined;
+  const page: SearchPage = {
+    ownerId: request.ownerId,
+    limit: request.limit + 1,
+    offset: request.offset,
+    within,
+  };
   const matches =
     deps.dialect === 'postgres'
       ? await searchPostgres(deps.db, spec, terms, page)
@@ -116,6 +129,7 @@ export async function searchVoiceNotes(
       )
     ).map((n) => [n.id, n]),
   );
+  const tags = await tagsOfNotes(deps.db, request.ownerId, [...notes.keys()]);
   const hits: VoiceNoteSearchHit[] = [];
   for (const match of matches) {
     const note = notes.get(match.id);
@@ -134,6 +148,7 @@ export async function searchVoiceNotes(
         duration_seconds: note.duration_seconds,
         audio_url: voiceNoteAudioPath(note.pad_id, note.id),
         created_at: toIso(note.created_at),
+        tags: tags.get(note.id) ?? [],
       },
       title: highlighted(match.heading, terms),
       snippet: transcript && transcript.text.length > 0 ? excerpt(transcript) : null,

@@ -36,8 +36,10 @@ export async function searchSqlite(
     stemMatch && prefixMatch
       ? sql`AND +rowid IN (SELECT rowid FROM ${words} WHERE ${words} MATCH ${prefixMatch})`
       : sql``;
+  // The filtered notes likewise: one set, built once, probed per match.
+  const within = page.within ? sql`AND +rowid IN (${page.within})` : sql``;
   const window = sql`SELECT rowid AS search_rowid, bm25(${index}, ${WEIGHTS}) AS rank
-    FROM ${index} WHERE ${index} MATCH ${stemMatch ?? prefixMatch ?? ''} ${typed}
+    FROM ${index} WHERE ${index} MATCH ${stemMatch ?? prefixMatch ?? ''} ${typed} ${within}
     ORDER BY rowid DESC LIMIT ${RANK_WINDOW}`;
 
   const table = sql.table(spec.table);

@@ -151,7 +151,8 @@ export async function fileVoiceNote(deps: FilingDeps, input: NewVoiceNote): Prom
   deps.onStored?.(sizeBytes);
   const row = await findVoiceNote(deps.db, ownerId, padId, id);
   if (!row) throw notFound('This voice note');
-  return presentVoiceNote(row);
+  // A note just filed has no tags yet.
+  return presentVoiceNote(row, []);
 }
 
 /** The first bytes, as many as it takes to see past an ID3 tag to the audio. */

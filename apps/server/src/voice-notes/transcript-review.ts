@@ -9,7 +9,7 @@ import type { Db } from '../db/database.ts';
 import { notFound } from '../http/api-problem.ts';
 import { busy, conflict } from '../transcripts/transcript-problems.ts';
 import { confirmTranscript, withdrawReview } from '../transcripts/transcript-store.ts';
-import { presentVoiceNote } from './voice-note-presenter.ts';
+import { readVoiceNote } from './voice-note-reads.ts';
 import * as notes from './voice-notes-repository.ts';
 
 const stillTranscribing = () =>
@@ -30,7 +30,7 @@ export async function confirmNoteTranscript(
   const confirmed = await db.transaction().execute((trx) => confirmTranscript(trx, { id, ownerId }));
   // A re-transcription was asked for between the read and the write.
   if (!confirmed) throw stillTranscribing();
-  return reload(db, ownerId, padId, id);
+  return readVoiceNote(db, ownerId, padId, id);
 }
 
 export async function withdrawNoteReview(
@@ -42,11 +42,5 @@ export async function withdrawNoteReview(
   const note = await notes.findVoiceNote(db, ownerId, padId, id);
   if (!note) throw notFound('This voice note');
   await db.transaction().execute((trx) => withdrawReview(trx, { id, ownerId }));
-  return reload(db, ownerId, padId, id);
-}
-
-async function reload(db: Db, ownerId: string, padId: string, id: string): Promise<VoiceNote> {
-  const row = await notes.findVoiceNote(db, ownerId, padId, id);
-  if (!row) throw notFound('This voice note');
-  return presentVoiceNote(row);
+  return readVoiceNote(db, ownerId, padId, id);
 }

@@ -9,7 +9,8 @@ import type { VoiceNoteRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
 import { SNIPPET_SOURCE_CHARS, type RecentVoiceNoteRow } from './voice-notes-repository.ts';
 
-export function presentVoiceNote(row: VoiceNoteRow): VoiceNote {
+/** `tags`: the note's tag names, sorted (tags/tags-repository.ts reads them). */
+export function presentVoiceNote(row: VoiceNoteRow, tags: readonly string[]): VoiceNote {
   return {
     id: row.id,
     pad_id: row.pad_id,
@@ -35,6 +36,7 @@ export function presentVoiceNote(row: VoiceNoteRow): VoiceNote {
     ),
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
+    tags: [...tags],
   };
 }
 
@@ -50,7 +52,7 @@ export function transcriptSnippet(transcript: string | null, max: number): strin
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-export function presentRecentVoiceNote(row: RecentVoiceNoteRow): RecentVoiceNote {
+export function presentRecentVoiceNote(row: RecentVoiceNoteRow, tags: readonly string[]): RecentVoiceNote {
   return {
     id: row.id,
     pad_id: row.pad_id,
@@ -60,5 +62,6 @@ export function presentRecentVoiceNote(row: RecentVoiceNoteRow): RecentVoiceNote
     duration_seconds: row.duration_seconds,
     snippet: transcriptSnippet(row.transcript_start, RECENT_VOICE_NOTES_LIMITS.snippetMax),
     created_at: toIso(row.created_at),
+    tags: [...tags],
   };
 }

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import type { NoteFilters } from '@voxpad/shared/note-filters';
 import type { Db } from '../db/database.ts';
 import type { NewVoiceNote, VoiceNoteRow } from '../db/schema.ts';
 import type { Cursor } from '../lib/cursor.ts';
+import { noteFilterConditions } from '../note-filters/note-filter-conditions.ts';
 
 /**
  * Named columns, never `*`: on PostgreSQL the table also holds a search vector that no
@@ -61,18 +63,21 @@ export async function findVoiceNote(
     .executeTakeFirst();
 }
 
+/** A page of one pad's notes, narrowed by `filters` (its `padId` is the pad's own). */
 export async function listVoiceNotes(
   db: Db,
   ownerId: string,
   padId: string,
   cursor: Cursor | undefined,
   limit: number,
+  filters: NoteFilters = {},
 ): Promise<VoiceNoteRow[]> {
   let query = db
     .selectFrom('voice_notes')
     .select(VOICE_NOTE_COLUMNS)
     .where('owner_id', '=', ownerId)
-    .where('pad_id', '=', padId);
+    .where('pad_id', '=', padId)
+    .where(noteFilterConditions(ownerId, { ...filters, padId: undefined }, Date.now()));
   if (cursor?.direction === 'before') {
     query = query.where('id', '>', cursor.id).orderBy('id', 'asc');
   } else {
@@ -145,8 +150,13 @@ export async function deleteVoiceNote(
 /** Enough of a transcript to cut a list snippet from, without reading hours of text. */
 export const SNIPPET_SOURCE_CHARS = 400;
 
-/** The owner's newest notes across all their pads, with each pad's name. */
-export async function listRecentVoiceNotes(db: Db, ownerId: string, limit: number) {
+/** The owner's newest notes across all their pads, with each pad's name, narrowed by `filters`. */
+export async function listRecentVoiceNotes(
+  db: Db,
+  ownerId: string,
+  limit: number,
+  filters: NoteFilters = {},
+) {
   return db
     .selectFrom('voice_notes')
     .innerJoin('pads', 'pads.id', 'voice_notes.pad_id')
@@ -164,6 +174,7 @@ export async function listRecentVoiceNotes(db: Db, ownerId: string, limit: numbe
     ])
     .where('voice_notes.owner_id', '=', ownerId)
     .where('pads.owner_id', '=', ownerId)
+    .where(noteFilterConditions(ownerId, filters, Date.now()))
     .orderBy('voice_notes.created_at', 'desc')
     .orderBy('voice_notes.id', 'desc')
     .limit(limit)

@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
+import { noteFiltersQuerySchema } from '@voxpad/shared/note-filters';
 import { RECENT_VOICE_NOTES_LIMITS, recentVoiceNotesQuerySchema } from '@voxpad/shared/recent-voice-notes';
 import { updateVoiceNoteSchema } from '@voxpad/shared/voice-notes';
-import { toPage } from '../lib/cursor.ts';
 import { notFound, parseInput } from '../http/api-problem.ts';
 import { readPageQuery } from '../http/page-query.ts';
 import { requireUserId } from '../http/require-user.ts';
-import { padExists } from '../pads/pads-repository.ts';
+import type { TagLimits } from '../tags/note-tags.ts';
 import { sendAudio } from './audio-response.ts';
 import type { FilingSettings } from './file-within-quota.ts';
 import { confirmNoteTranscript, withdrawNoteReview } from './transcript-review.ts';
 import { uploadVoiceNote } from './upload-voice-note.ts';
-import { presentRecentVoiceNote, presentVoiceNote } from './voice-note-presenter.ts';
-import { findVoiceNote, listRecentVoiceNotes, listVoiceNotes } from './voice-notes-repository.ts';
+import { readPadVoiceNotes, readRecentVoiceNotes, readVoiceNote } from './voice-note-reads.ts';
+import { findVoiceNote } from './voice-notes-repository.ts';
 import { deleteVoiceNote, editVoiceNote } from './voice-notes-service.ts';
 
 type NoteParams = { Params: { padId: string; noteId: string } };
 type PadParams = { Params: { padId: string } };
 
-export function registerVoiceNoteRoutes(app: FastifyInstance, deps: FilingSettings) {
+export function registerVoiceNoteRoutes(app: FastifyInstance, deps: FilingSettings, tagLimits: TagLimits) {
   // Audio arrives as the raw body; it is streamed, never buffered whole. Browsers label
   // MediaRecorder blobs video/webm or video/mp4; the upload sniffs what they really are.
   const passThrough = (_request: unknown, payload: unknown, done: (err: null, body: unknown) => void) => {
@@ -35,17 +35,15 @@ export function registerVoiceNoteRoutes(app: FastifyInstance, deps: FilingSettin
       recentVoiceNotesQuerySchema,
       request.query,
     );
-    const rows = await listRecentVoiceNotes(deps.db, ownerId, limit);
-    return { results: rows.map(presentRecentVoiceNote) };
+    const filters = parseInput(noteFiltersQuerySchema, request.query);
+    return { results: await readRecentVoiceNotes(deps.db, ownerId, limit, filters) };
   });
 
   app.get<PadParams>('/pad/:padId/voicenote/', async (request) => {
     const ownerId = await requireUserId(request);
-    if (!(await padExists(deps.db, ownerId, request.params.padId))) throw notFound('This pad');
-    const { cursor, limit } = readPageQuery(request.query);
-    const rows = await listVoiceNotes(deps.db, ownerId, request.params.padId, cursor, limit);
-    const page = toPage(rows, limit, cursor);
-    return { ...page, results: page.results.map(presentVoiceNote) };
+    const page = readPageQuery(request.query);
+    const filters = parseInput(noteFiltersQuerySchema, request.query);
+    return readPadVoiceNotes(deps.db, ownerId, request.params.padId, page, filters);
   });
 
   // The upload takes any declared type into the handler, which refuses non-audio types in
@@ -64,15 +62,19 @@ export function registerVoiceNoteRoutes(app: FastifyInstance, deps: FilingSettin
 
   app.get<NoteParams>('/pad/:padId/voicenote/:noteId/', async (request) => {
     const ownerId = await requireUserId(request);
-    const note = await findVoiceNote(deps.db, ownerId, request.params.padId, request.params.noteId);
-    if (!note) throw notFound('This voice note');
-    return presentVoiceNote(note);
+    return readVoiceNote(deps.db, ownerId, request.params.padId, request.params.noteId);
   });
 
   app.patch<NoteParams>('/pad/:padId/voicenote/:noteId/', async (request) => {
     const ownerId = await requireUserId(request);
     const edit = parseInput(updateVoiceNoteSchema, request.body);
-    return editVoiceNote(deps, ownerId, request.params.padId, request.params.noteId, edit);
+    return editVoiceNote(
+      { db: deps.db, tagLimits },
+      ownerId,
+      request.params.padId,
+      request.params.noteId,
+      edit,
+    );
   });
 
   app.delete<NoteParams>('/pad/:padId/voicenote/:noteId/', async (request, reply) => {

@@ -5,14 +5,17 @@ import type { Db } from '../db/database.ts';
 import { ApiProblem, notFound } from '../http/api-problem.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import { checkNoteTagCount, setNoteTags, type TagLimits } from '../tags/note-tags.ts';
 import { storeTypedTranscript } from '../transcripts/transcript-store.ts';
-import { presentVoiceNote } from './voice-note-presenter.ts';
+import { readVoiceNote } from './voice-note-reads.ts';
 import * as notes from './voice-notes-repository.ts';
 
 export interface VoiceNoteEdit {
   title?: string | undefined;
   transcript?: string | undefined;
   pad_id?: string | undefined;
+  /** The note's whole set of tags, by name (ADR 0045). */
+  tags?: string[] | undefined;
 }
 
 const targetPadNotFound = () =>
@@ -36,9 +39,9 @@ const stillTranscribing = () =>
 /** A write whose condition no longer held: the transaction is rolled back. */
 class NotApplied extends Error {}
 
-/** Renames, re-types the transcript of, or moves a note; answers the note as it now is. */
+/** Renames, re-types the transcript of, moves or tags a note; answers the note as it now is. */
 export async function editVoiceNote(
-  { db }: { db: Db },
+  { db, tagLimits }: { db: Db; tagLimits: TagLimits },
   ownerId: string,
   padId: string,
   id: string,
@@ -51,6 +54,7 @@ export async function editVoiceNote(
     throw stillTranscribing();
   }
   if (targetPad && !(await padExists(db, ownerId, targetPad))) throw targetPadNotFound();
+  if (edit.tags !== undefined) checkNoteTagCount(edit.tags, tagLimits);
 
   const changes: notes.VoiceNoteChanges = {
     title: edit.title,
@@ -62,6 +66,7 @@ export async function editVoiceNote(
     await db.transaction().execute(async (trx) => {
       // Renamed first: a title a person gives is never remade from the words.
       if (!(await notes.updateVoiceNote(trx, ownerId, padId, id, changes, now))) throw new NotApplied();
+      if (edit.tags !== undefined) await setNoteTags(trx, tagLimits, { ownerId, noteId: id }, edit.tags, now);
       const typed = edit.transcript;
       if (typed === undefined) return;
       const typedOn = { id, ownerId, segments: note.segments, durationSeconds: note.duration_seconds };
@@ -78,9 +83,7 @@ export async function editVoiceNote(
     if (targetPad && !(await padExists(db, ownerId, targetPad))) throw targetPadNotFound();
     throw error;
   }
-  const row = await notes.findVoiceNote(db, ownerId, targetPad ?? padId, id);
-  if (!row) throw notFound('This voice note');
-  return presentVoiceNote(row);
+  return readVoiceNote(db, ownerId, targetPad ?? padId, id);
 }
 
 /** Deletes the note, then its audio; audio that cannot be removed is logged, not fatal. */

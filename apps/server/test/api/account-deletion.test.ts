@@ -95,7 +95,7 @@ async function fillAccount(server: TestApp, person: Person) {
   await uploadNote(client, pad.id);
   await completeTranscription(server.db, note.id, 'a transcript with history');
   const edited = await client.request('PATCH', `/api/v1/pad/${pad.id}/voicenote/${note.id}/`, {
-    json: { transcript: 'an edited transcript' },
+    json: { transcript: 'an edited transcript', tags: ['everything'] },
   });
   expect(edited.status, edited.text).toBe(200);
 

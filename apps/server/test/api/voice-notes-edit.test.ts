@@ -139,7 +139,7 @@ describe('editing voice notes', () => {
   it('explains bad edits field by field', async () => {
     const { client, note } = await userWithNote();
     const cases: [unknown, Record<string, unknown>][] = [
-      [{}, { code: 'invalid', message: 'Send at least one of title, transcript or pad_id.' }],
+      [{}, { code: 'invalid', message: 'Send at least one of title, transcript, pad_id or tags.' }],
       [{ title: '   ' }, { param: 'title', message: 'Give the voice note a title.' }],
       [{ title: 'x'.repeat(201) }, { param: 'title', code: 'too_long' }],
       [{ title: 7 }, { param: 'title', message: 'The title must be text.' }],

@@ -80,6 +80,7 @@ describe('recent voice notes across pads', () => {
       duration_seconds: newest.duration_seconds,
       snippet: null,
       created_at: new Date(now - 1000).toISOString(),
+      tags: [],
     });
 
     const two = await client.get<RecentVoiceNotes>(`${RECENT}?limit=2`);

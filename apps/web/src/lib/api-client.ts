@@ -114,7 +114,8 @@ async function readBody(response: Response): Promise<unknown> {
 export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
-  query?: Record<string, string | number | undefined | null>;
+  /** A list is sent as the parameter repeated (`tag=a&tag=b`). */
+  query?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
   signal?: AbortSignal;
   /**
    * The answer gives this browser a new session (a password change): the request outlives the
@@ -166,7 +167,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (query) {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(query)) {
-        if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+        if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+        else if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
       }
       const search = params.toString();
       if (search) target += `${target.includes('?') ? '&' : '?'}${search}`;

@@ -40,6 +40,7 @@ export function sharedAsVoiceNote(note: PublicSharedNote): VoiceNote {
     transcript: note.transcript,
     segments: note.segments,
     audio_url: note.audio_url,
+    tags: [],
     created_at: '',
     updated_at: '',
   };

@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/', label: 'Home', exact: true, menuOnly: false },
   { to: '/player', label: 'Player', exact: false, menuOnly: false },
   { to: '/stats', label: 'Stats', exact: false, menuOnly: false },
+  { to: '/search', label: 'Search', exact: false, menuOnly: true },
   { to: '/words', label: 'Your words', exact: false, menuOnly: true },
   { to: '/account', label: 'Account', exact: false, menuOnly: false },
 ] as const;

@@ -1,5 +1,5 @@
 import type { PadSearchHit, VoiceNoteSearchHit } from '@voxpad/shared/search';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { focusRing } from '../../../components/ui/button.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
@@ -219,6 +219,17 @@ export function HeaderSearch() {
         {options.length === 0 ? (
           <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-300">{status}</p>
         ) : null}
+        <Link
+          to="/search"
+          search={{ q: text.trim() }}
+          onClick={() => {
+            setOpen(false);
+            setText('');
+          }}
+          className={`mt-1 block rounded-md border-t border-slate-200 px-3 py-2 text-sm font-medium text-indigo-700 hover:underline dark:border-slate-700 dark:text-indigo-300 ${focusRing}`}
+        >
+          All results, with filters
+        </Link>
       </div>
     </form>
   );

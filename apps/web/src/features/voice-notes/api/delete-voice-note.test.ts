@@ -24,6 +24,7 @@ function note(id: string): VoiceNote {
     audio_url: `/audio/${id}`,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
+    tags: [],
   };
 }
 

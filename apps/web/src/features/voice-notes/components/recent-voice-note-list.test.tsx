@@ -15,6 +15,7 @@ const NOTES: RecentVoiceNote[] = [
     duration_seconds: 75.4,
     snippet: 'We shipped the export and start on phones…',
     created_at: new Date().toISOString(),
+    tags: ['ideas', 'Work'],
   },
   {
     id: 'n1',
@@ -25,6 +26,7 @@ const NOTES: RecentVoiceNote[] = [
     duration_seconds: null,
     snippet: null,
     created_at: new Date().toISOString(),
+    tags: [],
   },
 ];
 
@@ -51,6 +53,7 @@ describe('RecentVoiceNoteList', () => {
     expect(first!.textContent).toContain(`Work · ${formatDateTime(NOTES[0]!.created_at)} · 1 min 15 s`);
     expect(standup.getByText('Done')).toBeTruthy();
     expect(standup.getByText('We shipped the export and start on phones…')).toBeTruthy();
+    expect(first!.textContent).toContain('Tags: #ideas,#Work');
 
     const untitled = within(second!);
     expect(untitled.getByRole('link', { name: 'Voice note' }).getAttribute('href')).toBe(

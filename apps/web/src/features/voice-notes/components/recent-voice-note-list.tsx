@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { RecentVoiceNote } from '@voxpad/shared/recent-voice-notes';
 import { focusRing } from '../../../components/ui/button.tsx';
+import { TagChips } from '../../../components/ui/tag-chips.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { voiceNoteTitle } from '../utils/voice-note-title.ts';
@@ -49,6 +50,7 @@ function RecentVoiceNoteRow({ note }: { note: RecentVoiceNote }) {
           {note.snippet}
         </p>
       ) : null}
+      <TagChips tags={note.tags} />
     </li>
   );
 }

@@ -24,6 +24,7 @@ const NOTE: VoiceNote = {
   audio_url: '/api/v1/pad/p1/voicenote/n1/audio/',
   created_at: '2026-11-27T10:00:00.000Z',
   updated_at: '2026-11-27T10:00:00.000Z',
+  tags: [],
 };
 
 function renderButton(note: VoiceNote) {

@@ -20,6 +20,7 @@ function note(id: string, title: string): VoiceNote {
     audio_url: `/audio/${id}`,
     created_at: '2025-01-01T09:30:00.000Z',
     updated_at: '2025-01-01T09:30:00.000Z',
+    tags: [],
   };
 }
 

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel.tsx';
+import { TagChips } from '../../../components/ui/tag-chips.tsx';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { progressPercent } from '../utils/voice-note-status.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -17,6 +18,8 @@ export interface VoiceNoteListProps {
   onLoadMore: () => void;
   /** Offers Delete on each note (after a confirmation); the note is expected to leave `notes`. */
   onDelete?: (note: VoiceNote) => void;
+  /** Said when there are no notes to show (a filtered list has its own words). */
+  emptyMessage?: string;
 }
 
 export function VoiceNoteList({
@@ -26,6 +29,7 @@ export function VoiceNoteList({
   isLoadingMore,
   onLoadMore,
   onDelete,
+  emptyMessage = 'No voice notes in this pad yet. Press Record to make the first one.',
 }: VoiceNoteListProps) {
   // After a deletion the focus goes to the note that took its place (or the one before it, or
   // the list's empty message), not back to the top of the page.
@@ -65,7 +69,7 @@ export function VoiceNoteList({
         tabIndex={-1}
         className={`rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300 ${focusRing}`}
       >
-        No voice notes in this pad yet. Press Record to make the first one.
+        {emptyMessage}
       </p>
     );
   }
@@ -131,6 +135,7 @@ function VoiceNoteRow({
               {note.snippet}
             </p>
           ) : null}
+          <TagChips tags={note.tags} />
         </div>
         <div className="flex items-center gap-2">
           <StatusBadge

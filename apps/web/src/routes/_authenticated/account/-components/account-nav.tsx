@@ -17,6 +17,7 @@ const SECTIONS = [
   { to: '/account/connections', label: 'Connected accounts', exact: false },
   { to: '/account/api-tokens', label: 'API tokens', exact: false },
   { to: '/account/shared-links', label: 'Shared links', exact: false },
+  { to: '/account/tags', label: 'Tags', exact: false },
   { to: '/words', label: 'Your words and voice', exact: false },
 ] as const;
 

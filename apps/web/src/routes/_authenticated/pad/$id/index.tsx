@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { NoteFilterQuery } from '@voxpad/shared/note-filters';
 import { toast } from 'sonner';
 import { UPLOAD_FILE_NAME, type VoiceNote } from '@voxpad/shared/voice-notes';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -11,6 +12,13 @@ import { useAdaptation } from '../../../../features/adaptation/api/get-adaptatio
 import { padExportUrl } from '../../../../features/export-import/api/export-urls.ts';
 import { ExportLink } from '../../../../features/export-import/components/export-link.tsx';
 import { PadImport } from '../../../../features/export-import/components/pad-import.tsx';
+import { FilterBar } from '../../../../features/note-filters/components/filter-bar.tsx';
+import {
+  cleanFilterSearch,
+  countFilters,
+  noteFilterSearchSchema,
+  toNoteFilterQuery,
+} from '../../../../features/note-filters/utils/filter-search.ts';
 import { padQueryOptions, usePad } from '../../../../features/pads/api/get-pad.ts';
 import { useDeletePad } from '../../../../features/pads/api/delete-pad.ts';
 import { EditPadForm } from '../../../../features/pads/components/edit-pad-form.tsx';
@@ -23,6 +31,7 @@ import { RecoveredRecordings } from '../../../../features/recording/components/r
 import type { Recording } from '../../../../features/recording/hooks/use-recorder.ts';
 import { ShareButton } from '../../../../features/shares/components/share-dialog.tsx';
 import { statsQueryKey, statsQueryOptions } from '../../../../features/stats/api/get-stats.ts';
+import { useTags } from '../../../../features/tags/api/get-tags.ts';
 import {
   useVoiceNotes,
   voiceNotesInfiniteQueryOptions,
@@ -42,11 +51,18 @@ import { useDeleteNote } from '../../../-components/use-delete-note.ts';
 import { useRefreshNoteLists } from '../../../-components/use-refresh-note-lists.ts';
 
 export const Route = createFileRoute('/_authenticated/pad/$id/')({
-  loader: async ({ context: { queryClient }, params }) => {
+  // The note filters live in the URL, so a filtered list can be bookmarked (ADR 0045); a pad's
+  // own list has no pad filter.
+  validateSearch: (search) => {
+    const { pad: _pad, ...filters } = noteFilterSearchSchema.parse(search);
+    return cleanFilterSearch(filters);
+  },
+  loaderDeps: ({ search }) => ({ filters: toNoteFilterQuery(search) }),
+  loader: async ({ context: { queryClient }, params, deps }) => {
     try {
       await Promise.all([
         queryClient.ensureQueryData(padQueryOptions(params.id)),
-        queryClient.ensureInfiniteQueryData(voiceNotesInfiniteQueryOptions(params.id)),
+        queryClient.ensureInfiniteQueryData(voiceNotesInfiniteQueryOptions(params.id, deps.filters)),
       ]);
     } catch (error) {
       if (httpStatusOf(error) === 404) throw notFound();
@@ -58,6 +74,7 @@ export const Route = createFileRoute('/_authenticated/pad/$id/')({
 
 function PadPage() {
   const { id } = Route.useParams();
+  const search = Route.useSearch();
   const pad = usePad(id);
   useDocumentTitle(pad.name);
   const [editing, setEditing] = useState(false);
@@ -135,7 +152,8 @@ function PadPage() {
             onQueued={() => void queryClient.invalidateQueries({ queryKey: statsQueryKey })}
           />
         ) : null}
-        <PadVoiceNotes padId={id} />
+        <PadNoteFilters />
+        <PadVoiceNotes padId={id} filters={toNoteFilterQuery(search)} filtered={countFilters(search) > 0} />
       </section>
     </div>
   );
@@ -269,12 +287,34 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
   );
 }
 
-function PadVoiceNotes({ padId }: { padId: string }) {
-  const notes = useVoiceNotes(padId);
+function PadNoteFilters() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const tags = useTags().data?.tags.map((tag) => tag.name) ?? [];
+  return (
+    <FilterBar
+      value={search}
+      tags={tags}
+      onChange={(next) => void navigate({ search: cleanFilterSearch(next), replace: true })}
+    />
+  );
+}
+
+function PadVoiceNotes({
+  padId,
+  filters,
+  filtered,
+}: {
+  padId: string;
+  filters: NoteFilterQuery;
+  filtered: boolean;
+}) {
+  const notes = useVoiceNotes(padId, filters);
   const deleteVoiceNote = useDeleteNote();
   return (
     <VoiceNoteList
       padId={padId}
+      {...(filtered ? { emptyMessage: 'No voice notes in this pad match these filters.' } : {})}
       notes={notes.data.pages.flatMap((page) => page.results).filter((note) => !isPendingDeletion(note.id))}
       hasMore={notes.hasNextPage}
       isLoadingMore={notes.isFetchingNextPage}

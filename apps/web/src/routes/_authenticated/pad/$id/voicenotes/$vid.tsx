@@ -11,6 +11,10 @@ import { padQueryOptions, usePad } from '../../../../../features/pads/api/get-pa
 import { padsInfiniteQueryOptions } from '../../../../../features/pads/api/get-pads.ts';
 import { ShareButton } from '../../../../../features/shares/components/share-dialog.tsx';
 import { statsQueryKey } from '../../../../../features/stats/api/get-stats.ts';
+import { tagsQueryKey, useTags } from '../../../../../features/tags/api/get-tags.ts';
+import { TagEditor } from '../../../../../features/tags/components/tag-editor.tsx';
+import { recentVoiceNotesQueryKey } from '../../../../../features/voice-notes/api/get-recent-voice-notes.ts';
+import { useUpdateVoiceNote } from '../../../../../features/voice-notes/api/update-voice-note.ts';
 import {
   useVoiceNote,
   voiceNoteQueryOptions,
@@ -31,7 +35,7 @@ import { useTranscriptionEvents } from '../../../../../features/voice-notes/hook
 import { progressPercent } from '../../../../../features/voice-notes/utils/voice-note-status.ts';
 import { voiceNoteTitle } from '../../../../../features/voice-notes/utils/voice-note-title.ts';
 import { useDocumentTitle } from '../../../../../hooks/use-document-title.ts';
-import { httpStatusOf } from '../../../../../lib/api-client.ts';
+import { httpStatusOf, isHttpError } from '../../../../../lib/api-client.ts';
 import { formatDateTime } from '../../../../../lib/format-date.ts';
 import { formatDuration } from '../../../../../lib/format-duration.ts';
 import { useDeleteNote } from '../../../../-components/use-delete-note.ts';
@@ -176,6 +180,12 @@ function VoiceNotePage() {
       />
 
       <div className="grid gap-4 md:grid-cols-2">
+        <section aria-labelledby="tags-heading" className={`${panel} md:col-span-2`}>
+          <h2 id="tags-heading" className={panelHeading}>
+            Tags
+          </h2>
+          <NoteTags padId={id} noteId={vid} tags={note.tags} />
+        </section>
         <section aria-labelledby="export-heading" className={panel}>
           <h2 id="export-heading" className={panelHeading}>
             Export
@@ -210,5 +220,36 @@ function VoiceNotePage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The note's tag editor, fed by the tags feature and saved through the note's PATCH. */
+function NoteTags({ padId, noteId, tags }: { padId: string; noteId: string; tags: string[] }) {
+  const queryClient = useQueryClient();
+  const suggestions = (useTags().data?.tags ?? []).map((tag) => tag.name);
+  const update = useUpdateVoiceNote();
+  const error = update.error
+    ? isHttpError(update.error) && update.error.errors[0]
+      ? update.error.errors[0].message
+      : 'The tags could not be saved. Try again in a moment.'
+    : undefined;
+  return (
+    <TagEditor
+      tags={tags}
+      suggestions={suggestions}
+      busy={update.isPending}
+      error={error}
+      onChange={(next) =>
+        update.mutate(
+          { padId, voiceNoteId: noteId, changes: { tags: next } },
+          {
+            onSuccess: () => {
+              void queryClient.invalidateQueries({ queryKey: tagsQueryKey });
+              void queryClient.invalidateQueries({ queryKey: recentVoiceNotesQueryKey });
+            },
+          },
+        )
+      }
+    />
   );
 }

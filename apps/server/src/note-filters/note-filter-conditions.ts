@@ -1,0 +1,53 @@
+/**
+ * The note filters of lists and search (ADR 0045) as one condition on `voice_notes`, for any
+ * query that reads that table under its own name. The owner is the caller's scope; tags are
+ * looked up among the owner's only.
+ */
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { NoteFilters } from '@voxpad/shared/note-filters';
+import { tagNameKey } from '@voxpad/shared/tags';
+import type { Database } from '../db/schema.ts';
+import { isSharedNote } from './shared-notes.ts';
+
+export function noteFilterConditions(
+  ownerId: string,
+  filters: NoteFilters,
+  now: number,
+): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, 'voice_notes'>();
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.padId !== undefined) conditions.push(eb('voice_notes.pad_id', '=', filters.padId));
+  // Each tag narrows further: a note must carry all of them.
+  for (const key of new Set((filters.tags ?? []).map(tagNameKey))) {
+    conditions.push(
+      eb(
+        'voice_notes.id',
+        'in',
+        eb
+          .selectFrom('voice_note_tags')
+          .innerJoin('tags', 'tags.id', 'voice_note_tags.tag_id')
+          .select('voice_note_tags.note_id')
+          .where('tags.user_id', '=', ownerId)
+          .where('tags.name_key', '=', key),
+      ),
+    );
+  }
+  if (filters.createdFrom !== undefined)
+    conditions.push(eb('voice_notes.created_at', '>=', filters.createdFrom));
+  if (filters.createdTo !== undefined) conditions.push(eb('voice_notes.created_at', '<=', filters.createdTo));
+  if (filters.minDuration !== undefined) {
+    conditions.push(eb('voice_notes.duration_seconds', '>=', filters.minDuration));
+  }
+  if (filters.maxDuration !== undefined) {
+    conditions.push(eb('voice_notes.duration_seconds', '<=', filters.maxDuration));
+  }
+  if (filters.status !== undefined) conditions.push(eb('voice_notes.status', '=', filters.status));
+  if (filters.edited !== undefined) {
+    conditions.push(eb('voice_notes.transcript_edited', '=', filters.edited ? 1 : 0));
+  }
+  if (filters.shared !== undefined) {
+    const shared = isSharedNote(ownerId, now);
+    conditions.push(filters.shared ? shared : eb.not(shared));
+  }
+  return eb.and(conditions);
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cleanFilterSearch,
+  countFilters,
+  localDayBound,
+  noteFilterSearchSchema,
+  toNoteFilterQuery,
+  type NoteFilterSearch,
+} from './filter-search.ts';
+
+describe('note filters in the URL', () => {
+  it('reads a bookmarked view', () => {
+    expect(
+      noteFilterSearchSchema.parse({
+        tag: ['work', 'ideas'],
+        pad: 'p1',
+        from: '2024-05-01',
+        to: '2024-05-31',
+        min_duration: '60',
+        max_duration: 300,
+        status: 'done',
+        edited: true,
+      }),
+    ).toEqual({
+      tag: ['work', 'ideas'],
+      pad: 'p1',
+      from: '2024-05-01',
+      to: '2024-05-31',
+      min_duration: 60,
+      max_duration: 300,
+      status: 'done',
+      edited: true,
+    });
+  });
+
+  it('takes one tag as a list and edited as text', () => {
+    expect(noteFilterSearchSchema.parse({ tag: 'work', edited: 'false' })).toEqual({
+      tag: ['work'],
+      edited: false,
+    });
+  });
+
+  it('drops what a link got wrong instead of failing the page', () => {
+    expect(
+      noteFilterSearchSchema.parse({
+        tag: ['x'.repeat(51)],
+        from: 'yesterday',
+        to: 5,
+        min_duration: -3,
+        max_duration: 'long',
+        status: 'finished',
+        edited: 'maybe',
+        other: 'kept out',
+      }),
+    ).toEqual({});
+  });
+
+  it('counts each tag and leaves empty values out', () => {
+    const search: NoteFilterSearch = { tag: ['a', 'b'], status: 'failed', from: '' };
+    expect(cleanFilterSearch(search)).toEqual({ tag: ['a', 'b'], status: 'failed' });
+    expect(countFilters(search)).toBe(3);
+    expect(countFilters({ tag: [] })).toBe(0);
+  });
+
+  it('sends days as the local day’s first and last instants', () => {
+    const from = new Date(localDayBound('2024-03-10', 'from'));
+    const to = new Date(localDayBound('2024-03-10', 'to'));
+    expect([from.getFullYear(), from.getMonth(), from.getDate(), from.getHours(), from.getMinutes()]).toEqual(
+      [2024, 2, 10, 0, 0],
+    );
+    expect([to.getDate(), to.getHours(), to.getMinutes(), to.getSeconds(), to.getMilliseconds()]).toEqual([
+      10, 23, 59, 59, 999,
+    ]);
+    expect(
+      toNoteFilterQuery({ tag: ['a'], from: '2024-03-10', to: '2024-03-10', min_duration: 0, edited: false }),
+    ).toEqual({
+      tag: ['a'],
+      from: from.toISOString(),
+      to: to.toISOString(),
+      min_duration: 0,
+      edited: false,
+    });
+  });
+});
