@@ -79,6 +79,10 @@ import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
 import { StockDictionary } from './vocabulary/stock-dictionary.ts';
 import { registerVocabularyRoutes } from './vocabulary/vocabulary-routes.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
+import { type ResolveHost, systemResolve } from './webhooks/guarded-post.ts';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
+import { WebhookOutbox } from './webhooks/webhook-outbox.ts';
+import { registerWebhookRoutes } from './webhooks/webhooks-routes.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -102,6 +106,8 @@ export interface BuildOptions {
    * need its ~95 MB.
    */
   warmLiveDecoder?: boolean;
+  /** How webhook targets' names are resolved (tests map names to addresses of their choosing). */
+  webhookResolve?: ResolveHost;
 }
 
 /**
@@ -176,6 +182,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     relay = new PostgresJobRelay(config.database.url, jobEvents, app.log.child({ component: 'job-signals' }));
     await relay.start();
   }
+  // Every process records note events for webhooks; API processes send them (ADR 0048).
+  let webhookDispatcher: WebhookDispatcher | undefined;
+  const webhookLog = app.log.child({ component: 'webhooks' });
+  const noteEvents = new WebhookOutbox(db, webhookLog, () => webhookDispatcher?.wake());
   const adaptationQueue = new AdaptationQueue(db, config.database.kind);
   // Each person's notes, live streams and /v1 requests decode with their build (ADR 0040).
   const adapting = config.adaptation.enabled && config.transcription.engine === 'pocketsphinx';
@@ -217,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       pollMs: config.jobPollMs,
       ...(config.transcriptionLeaseMs ? { leaseMs: config.transcriptionLeaseMs } : {}),
       ...(personalModel ? { personalModel } : {}),
+      noteEvents,
     });
     const started = runner;
     shutdownSteps.push(
@@ -322,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       maxDurationSeconds: config.maxDurationSeconds,
       onQueued: () => jobEvents.queued(),
       onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
+      events: noteEvents,
     };
     // Each live stream decodes on its own thread, lent from here (pocketsphinx only).
     const liveDecoders =
@@ -338,6 +350,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const passwords = new PasswordHasher(SCRYPT_COSTS[config.accounts.passwordHashCost]);
     const box = new SecretBox(await resolveSecretKey(config));
     const authContext: AuthContext = { db, settings, limiter, mail: mailQueue, passwords, box };
+    const webhookDeps = {
+      db,
+      box,
+      settings: config.webhooks,
+      resolve: options.webhookResolve ?? systemResolve,
+      log: webhookLog,
+    };
+    const dispatcher = new WebhookDispatcher({
+      ...webhookDeps,
+      dialect: config.database.kind,
+      concurrency: 2,
+      pollMs: config.jobPollMs,
+      // Longer than any attempt (one timeout for the whole exchange), so a live one keeps its lease.
+      leaseMs: config.webhooks.timeoutMs * 2 + 30_000,
+    });
+    webhookDispatcher = dispatcher;
+    shutdownSteps.unshift(() => dispatcher.stop());
     await app.register((scope) => authApi(scope, authContext), { prefix: AUTH_PREFIX });
     await app.register(
       (scope, _opts, done) => {
@@ -370,7 +399,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           onQueued: () => adaptation?.wake(),
           gainMinNotes: config.adaptation.gainMinNotes,
         });
-        registerTranscriptRoutes(scope, { db });
+        registerTranscriptRoutes(scope, { db, events: noteEvents });
         registerJobRoutes(scope, {
           db,
           queue,
@@ -396,6 +425,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           safeguards: accountDeletionSafeguards(authContext),
         });
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
+        registerWebhookRoutes(scope, webhookDeps);
         registerVocabularyRoutes(scope, {
           db,
           // The pocketsphinx model's dictionary, whichever engine transcribes (ADR 0036).
@@ -436,5 +466,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   runner?.start();
   adaptation?.start();
+  webhookDispatcher?.start();
   return { app, db, storage, runner, adaptation, mail };
 }

@@ -9,6 +9,8 @@ import type { Database } from '../db/schema.ts';
  * with the account) or not (null, with the reason).
  */
 const OWNER_COLUMNS = {
+  webhook_deliveries: 'user_id',
+  webhooks: 'user_id',
   transcript_versions: 'owner_id',
   uploads: 'owner_id',
   vocabulary_words: 'user_id',

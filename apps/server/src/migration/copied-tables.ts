@@ -8,7 +8,7 @@ export interface CopiedTable {
 
 /**
  * Every table, parents before children (users -> pads -> voice_notes -> transcript_versions,
- * pads -> uploads, users -> pads -> vocabulary_words), so foreign keys hold after each batch and a run can stop anywhere.
+ * pads -> uploads, users -> pads -> vocabulary_words, users -> webhooks -> webhook_deliveries), so foreign keys hold after each batch and a run can stop anywhere.
  */
 export const COPIED_TABLES = [
   { name: 'users', key: 'id' },
@@ -28,6 +28,8 @@ export const COPIED_TABLES = [
   { name: 'vocabulary_words', key: 'id' },
   { name: 'vocabulary_dismissals', key: 'id' },
   { name: 'adaptation_states', key: 'user_id' },
+  { name: 'webhooks', key: 'id' },
+  { name: 'webhook_deliveries', key: 'id' },
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to the schema but not above fails to compile here instead of being left behind. */

@@ -4,6 +4,7 @@ import { VOICE_NOTE_ERROR_CODES, type VoiceNote } from '@voxpad/shared/voice-not
 import type { Db } from '../db/database.ts';
 import { ApiProblem, notFound } from '../http/api-problem.ts';
 import { padExists } from '../pads/pads-repository.ts';
+import type { NoteEvents } from '../lib/note-events.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { storeTypedTranscript } from '../transcripts/transcript-store.ts';
 import { presentVoiceNote } from './voice-note-presenter.ts';
@@ -38,7 +39,7 @@ class NotApplied extends Error {}
 
 /** Renames, re-types the transcript of, or moves a note; answers the note as it now is. */
 export async function editVoiceNote(
-  { db }: { db: Db },
+  { db, events }: { db: Db; events?: NoteEvents | undefined },
   ownerId: string,
   padId: string,
   id: string,
@@ -78,20 +79,31 @@ export async function editVoiceNote(
     if (targetPad && !(await padExists(db, ownerId, targetPad))) throw targetPadNotFound();
     throw error;
   }
+  await events?.emit({ type: 'note.updated', ownerId, noteId: id });
   const row = await notes.findVoiceNote(db, ownerId, targetPad ?? padId, id);
   if (!row) throw notFound('This voice note');
   return presentVoiceNote(row);
 }
 
-/** Deletes the note, then its audio; audio that cannot be removed is logged, not fatal. */
+/**
+ * Deletes the note, then its audio; audio that cannot be removed is logged, not fatal. `events`
+ * hears of it (left out when a note is taken back before anyone was told it was filed).
+ */
 export async function deleteVoiceNote(
-  { db, storage, log }: { db: Db; storage: BlobStorage; log: FastifyBaseLogger },
+  {
+    db,
+    storage,
+    log,
+    events,
+  }: { db: Db; storage: BlobStorage; log: FastifyBaseLogger; events?: NoteEvents | undefined },
   ownerId: string,
   padId: string,
   id: string,
 ): Promise<void> {
-  const storageKey = await notes.deleteVoiceNote(db, ownerId, padId, id);
-  if (storageKey === undefined) throw notFound('This voice note');
+  const deleted = await notes.deleteVoiceNote(db, ownerId, padId, id);
+  if (deleted === undefined) throw notFound('This voice note');
+  const { storageKey, title } = deleted;
+  await events?.emit({ type: 'note.deleted', ownerId, noteId: id, padId, title });
   await storage
     .delete(storageKey)
     .catch((err: unknown) => log.warn({ err, key: storageKey }, 'could not delete audio'));
