@@ -35,6 +35,7 @@ import { Route as AuthenticatedAccountPasskeysRouteImport } from './routes/_auth
 import { Route as AuthenticatedAccountPasswordRouteImport } from './routes/_authenticated/account/password'
 import { Route as AuthenticatedAccountSessionsRouteImport } from './routes/_authenticated/account/sessions'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account/two-factor'
+import { Route as AuthenticatedAccountWebhooksRouteImport } from './routes/_authenticated/account/webhooks'
 import { Route as AnonymousAuthMagicCodeRouteImport } from './routes/_anonymous/auth/magic/code'
 import { Route as AnonymousAuthMagicVerifyRouteImport } from './routes/_anonymous/auth/magic/verify'
 import { Route as AnonymousAuthPasswordInvalidKeyRouteImport } from './routes/_anonymous/auth/password/invalid-key'
@@ -185,6 +186,12 @@ const AuthenticatedAccountTwoFactorRoute =
     path: '/two-factor',
     getParentRoute: () => AuthenticatedAccountRouteRoute,
   } as any)
+const AuthenticatedAccountWebhooksRoute =
+  AuthenticatedAccountWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
 const AnonymousAuthMagicCodeRoute = AnonymousAuthMagicCodeRouteImport.update({
   id: '/auth/magic/code',
   path: '/auth/magic/code',
@@ -267,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/account/password': typeof AuthenticatedAccountPasswordRoute
   '/account/sessions': typeof AuthenticatedAccountSessionsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
+  '/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
   '/account/': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -302,6 +310,7 @@ export interface FileRoutesByTo {
   '/account/password': typeof AuthenticatedAccountPasswordRoute
   '/account/sessions': typeof AuthenticatedAccountSessionsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
+  '/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
   '/account': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -341,6 +350,7 @@ export interface FileRoutesById {
   '/_authenticated/account/password': typeof AuthenticatedAccountPasswordRoute
   '/_authenticated/account/sessions': typeof AuthenticatedAccountSessionsRoute
   '/_authenticated/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
+  '/_authenticated/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
   '/_authenticated/account/': typeof AuthenticatedAccountIndexRoute
   '/_anonymous/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/_anonymous/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -379,6 +389,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/sessions'
     | '/account/two-factor'
+    | '/account/webhooks'
     | '/account/'
     | '/auth/magic/code'
     | '/auth/magic/verify'
@@ -414,6 +425,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/account/sessions'
     | '/account/two-factor'
+    | '/account/webhooks'
     | '/account'
     | '/auth/magic/code'
     | '/auth/magic/verify'
@@ -452,6 +464,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account/password'
     | '/_authenticated/account/sessions'
     | '/_authenticated/account/two-factor'
+    | '/_authenticated/account/webhooks'
     | '/_authenticated/account/'
     | '/_anonymous/auth/magic/code'
     | '/_anonymous/auth/magic/verify'
@@ -657,6 +670,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountTwoFactorRouteImport
       parentRoute: typeof AuthenticatedAccountRouteRoute
     }
+    '/_authenticated/account/webhooks': {
+      id: '/_authenticated/account/webhooks'
+      path: '/webhooks'
+      fullPath: '/account/webhooks'
+      preLoaderRoute: typeof AuthenticatedAccountWebhooksRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_anonymous/auth/magic/code': {
       id: '/_anonymous/auth/magic/code'
       path: '/auth/magic/code'
@@ -774,6 +794,7 @@ interface AuthenticatedAccountRouteRouteChildren {
   AuthenticatedAccountPasswordRoute: typeof AuthenticatedAccountPasswordRoute
   AuthenticatedAccountSessionsRoute: typeof AuthenticatedAccountSessionsRoute
   AuthenticatedAccountTwoFactorRoute: typeof AuthenticatedAccountTwoFactorRoute
+  AuthenticatedAccountWebhooksRoute: typeof AuthenticatedAccountWebhooksRoute
   AuthenticatedAccountIndexRoute: typeof AuthenticatedAccountIndexRoute
   AuthenticatedAccountEmailVerifyKeyRoute: typeof AuthenticatedAccountEmailVerifyKeyRoute
 }
@@ -787,6 +808,7 @@ const AuthenticatedAccountRouteRouteChildren: AuthenticatedAccountRouteRouteChil
     AuthenticatedAccountPasswordRoute: AuthenticatedAccountPasswordRoute,
     AuthenticatedAccountSessionsRoute: AuthenticatedAccountSessionsRoute,
     AuthenticatedAccountTwoFactorRoute: AuthenticatedAccountTwoFactorRoute,
+    AuthenticatedAccountWebhooksRoute: AuthenticatedAccountWebhooksRoute,
     AuthenticatedAccountIndexRoute: AuthenticatedAccountIndexRoute,
     AuthenticatedAccountEmailVerifyKeyRoute:
       AuthenticatedAccountEmailVerifyKeyRoute,

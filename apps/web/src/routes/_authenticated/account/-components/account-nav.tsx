@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: '/account/sessions', label: 'Sessions', exact: false },
   { to: '/account/connections', label: 'Connected accounts', exact: false },
   { to: '/account/api-tokens', label: 'API tokens', exact: false },
+  { to: '/account/webhooks', label: 'Webhooks', exact: false },
   { to: '/words', label: 'Your words and voice', exact: false },
 ] as const;
 
