@@ -89,6 +89,10 @@ import { registerImportRoutes } from './imports/import-routes.ts';
 import { ImportRunner } from './imports/import-runner.ts';
 import { importTempDir } from './imports/import-service.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
+import { type ResolveHost, systemResolve } from './webhooks/guarded-post.ts';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
+import { WebhookOutbox } from './webhooks/webhook-outbox.ts';
+import { registerWebhookRoutes } from './webhooks/webhooks-routes.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -112,6 +116,8 @@ export interface BuildOptions {
    * need its ~95 MB.
    */
   warmLiveDecoder?: boolean;
+  /** How webhook targets' names are resolved (tests map names to addresses of their choosing). */
+  webhookResolve?: ResolveHost;
 }
 
 /**
@@ -186,6 +192,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     relay = new PostgresJobRelay(config.database.url, jobEvents, app.log.child({ component: 'job-signals' }));
     await relay.start();
   }
+  // Every process records note events for webhooks; API processes send them (ADR 0048).
+  let webhookDispatcher: WebhookDispatcher | undefined;
+  const webhookLog = app.log.child({ component: 'webhooks' });
+  const noteEvents = new WebhookOutbox(db, webhookLog, () => webhookDispatcher?.wake());
   const adaptationQueue = new AdaptationQueue(db, config.database.kind);
   // Each person's notes, live streams and /v1 requests decode with their build (ADR 0040).
   const adapting = config.adaptation.enabled && config.transcription.engine === 'pocketsphinx';
@@ -227,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       pollMs: config.jobPollMs,
       ...(config.transcriptionLeaseMs ? { leaseMs: config.transcriptionLeaseMs } : {}),
       ...(personalModel ? { personalModel } : {}),
+      noteEvents,
     });
     const started = runner;
     shutdownSteps.push(
@@ -334,6 +345,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       maxDurationSeconds: config.maxDurationSeconds,
       onQueued: () => jobEvents.queued(),
       onStored: (sizeBytes) => metrics.uploadBytes.inc(sizeBytes),
+      events: noteEvents,
     };
     // Each live stream decodes on its own thread, lent from here (pocketsphinx only).
     const liveDecoders =
@@ -354,6 +366,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const secretKey = await resolveSecretKey(config);
     const box = new SecretBox(secretKey);
     const authContext: AuthContext = { db, settings, limiter, mail: mailQueue, passwords, box };
+    const webhookDeps = {
+      db,
+      box,
+      settings: config.webhooks,
+      resolve: options.webhookResolve ?? systemResolve,
+      log: webhookLog,
+    };
+    const dispatcher = new WebhookDispatcher({
+      ...webhookDeps,
+      dialect: config.database.kind,
+      concurrency: 2,
+      pollMs: config.jobPollMs,
+      // Longer than any attempt (one timeout for the whole exchange), so a live one keeps its lease.
+      leaseMs: config.webhooks.timeoutMs * 2 + 30_000,
+    });
+    webhookDispatcher = dispatcher;
+    shutdownSteps.unshift(() => dispatcher.stop());
     await app.register((scope) => authApi(scope, authContext), { prefix: AUTH_PREFIX });
     await app.register(
       (scope, _opts, done) => {
@@ -386,13 +415,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           onQueued: () => adaptation?.wake(),
           gainMinNotes: config.adaptation.gainMinNotes,
         });
-        registerTranscriptRoutes(scope, { db });
         registerExportRoutes(scope, { db, storage });
         registerImportRoutes(scope, {
           db,
           runner: imports,
           settings: { ...config.imports, tempDir: importTempDir(config.dataDir) },
         });
+        registerTranscriptRoutes(scope, { db, events: noteEvents });
         registerJobRoutes(scope, {
           db,
           queue,
@@ -419,6 +448,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         });
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
         registerTagRoutes(scope, { db });
+        registerWebhookRoutes(scope, webhookDeps);
         registerVocabularyRoutes(scope, {
           db,
           // The pocketsphinx model's dictionary, whichever engine transcribes (ADR 0036).
@@ -483,5 +513,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   runner?.start();
   adaptation?.start();
+  webhookDispatcher?.start();
   return { app, db, storage, runner, adaptation, mail };
 }

@@ -39,6 +39,7 @@ import { Route as AuthenticatedAccountSessionsRouteImport } from './routes/_auth
 import { Route as AuthenticatedAccountSharedLinksRouteImport } from './routes/_authenticated/account/shared-links'
 import { Route as AuthenticatedAccountTagsRouteImport } from './routes/_authenticated/account/tags'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account/two-factor'
+import { Route as AuthenticatedAccountWebhooksRouteImport } from './routes/_authenticated/account/webhooks'
 import { Route as AnonymousAuthMagicCodeRouteImport } from './routes/_anonymous/auth/magic/code'
 import { Route as AnonymousAuthMagicVerifyRouteImport } from './routes/_anonymous/auth/magic/verify'
 import { Route as AnonymousAuthPasswordInvalidKeyRouteImport } from './routes/_anonymous/auth/password/invalid-key'
@@ -211,6 +212,12 @@ const AuthenticatedAccountTwoFactorRoute =
     path: '/two-factor',
     getParentRoute: () => AuthenticatedAccountRouteRoute,
   } as any)
+const AuthenticatedAccountWebhooksRoute =
+  AuthenticatedAccountWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
 const AnonymousAuthMagicCodeRoute = AnonymousAuthMagicCodeRouteImport.update({
   id: '/auth/magic/code',
   path: '/auth/magic/code',
@@ -297,6 +304,7 @@ export interface FileRoutesByFullPath {
   '/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
   '/account/tags': typeof AuthenticatedAccountTagsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
+  '/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
   '/account/': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -336,6 +344,7 @@ export interface FileRoutesByTo {
   '/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
   '/account/tags': typeof AuthenticatedAccountTagsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
+  '/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
   '/account': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -379,6 +388,7 @@ export interface FileRoutesById {
   '/_authenticated/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
   '/_authenticated/account/tags': typeof AuthenticatedAccountTagsRoute
   '/_authenticated/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
+  '/_authenticated/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
   '/_authenticated/account/': typeof AuthenticatedAccountIndexRoute
   '/_anonymous/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/_anonymous/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -421,6 +431,7 @@ export interface FileRouteTypes {
     | '/account/shared-links'
     | '/account/tags'
     | '/account/two-factor'
+    | '/account/webhooks'
     | '/account/'
     | '/auth/magic/code'
     | '/auth/magic/verify'
@@ -460,6 +471,7 @@ export interface FileRouteTypes {
     | '/account/shared-links'
     | '/account/tags'
     | '/account/two-factor'
+    | '/account/webhooks'
     | '/account'
     | '/auth/magic/code'
     | '/auth/magic/verify'
@@ -502,6 +514,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account/shared-links'
     | '/_authenticated/account/tags'
     | '/_authenticated/account/two-factor'
+    | '/_authenticated/account/webhooks'
     | '/_authenticated/account/'
     | '/_anonymous/auth/magic/code'
     | '/_anonymous/auth/magic/verify'
@@ -736,6 +749,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountTwoFactorRouteImport
       parentRoute: typeof AuthenticatedAccountRouteRoute
     }
+    '/_authenticated/account/webhooks': {
+      id: '/_authenticated/account/webhooks'
+      path: '/webhooks'
+      fullPath: '/account/webhooks'
+      preLoaderRoute: typeof AuthenticatedAccountWebhooksRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_anonymous/auth/magic/code': {
       id: '/_anonymous/auth/magic/code'
       path: '/auth/magic/code'
@@ -855,6 +875,7 @@ interface AuthenticatedAccountRouteRouteChildren {
   AuthenticatedAccountSharedLinksRoute: typeof AuthenticatedAccountSharedLinksRoute
   AuthenticatedAccountTagsRoute: typeof AuthenticatedAccountTagsRoute
   AuthenticatedAccountTwoFactorRoute: typeof AuthenticatedAccountTwoFactorRoute
+  AuthenticatedAccountWebhooksRoute: typeof AuthenticatedAccountWebhooksRoute
   AuthenticatedAccountIndexRoute: typeof AuthenticatedAccountIndexRoute
   AuthenticatedAccountEmailVerifyKeyRoute: typeof AuthenticatedAccountEmailVerifyKeyRoute
 }
@@ -870,6 +891,7 @@ const AuthenticatedAccountRouteRouteChildren: AuthenticatedAccountRouteRouteChil
     AuthenticatedAccountSharedLinksRoute: AuthenticatedAccountSharedLinksRoute,
     AuthenticatedAccountTagsRoute: AuthenticatedAccountTagsRoute,
     AuthenticatedAccountTwoFactorRoute: AuthenticatedAccountTwoFactorRoute,
+    AuthenticatedAccountWebhooksRoute: AuthenticatedAccountWebhooksRoute,
     AuthenticatedAccountIndexRoute: AuthenticatedAccountIndexRoute,
     AuthenticatedAccountEmailVerifyKeyRoute:
       AuthenticatedAccountEmailVerifyKeyRoute,

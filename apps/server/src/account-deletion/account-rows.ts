@@ -10,6 +10,8 @@ import type { Database } from '../db/schema.ts';
  */
 const OWNER_COLUMNS = {
   shares: 'user_id',
+  webhook_deliveries: 'user_id',
+  webhooks: 'user_id',
   transcript_versions: 'owner_id',
   imports: 'owner_id',
   voice_note_tags: 'user_id',

@@ -17,6 +17,7 @@ import {
   type SocialProviderSettings,
 } from '../auth/social/social-settings.ts';
 import { resolveStorage, type StorageSettings, type SweeperSettings } from '../storage/storage-settings.ts';
+import { parsePrivateTargets, parseRetryDelays, type WebhookSettings } from '../webhooks/webhook-settings.ts';
 
 /**
  * The whole configuration, read once from the environment at start. Anything wrong is
@@ -191,6 +192,33 @@ const envSchema = z.object({
   // most audio held out per build (each second is decoded twice); 0 seconds: never measured.
   ADAPTATION_GAIN_MIN_NOTES: z.coerce.number().int().min(2).max(1000).default(3),
   ADAPTATION_GAIN_MAX_SECONDS: z.coerce.number().min(0).max(3600).default(120),
+  // Webhooks (ADR 0048): how many an account may hold, how often and how long a delivery is
+  // tried, and whether targets on private networks may be called (off by default).
+  WEBHOOKS_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  WEBHOOKS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  WEBHOOKS_RETRY_DELAYS_SECONDS: z
+    .string()
+    .default('5,30,120,600,3600,21600,86400')
+    .transform((value, ctx) => {
+      const delays = parseRetryDelays(value);
+      if (typeof delays === 'string') {
+        ctx.addIssue({ code: 'custom', message: delays });
+        return z.NEVER;
+      }
+      return delays;
+    }),
+  WEBHOOKS_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const targets = parsePrivateTargets(value);
+      if (typeof targets === 'string') {
+        ctx.addIssue({ code: 'custom', message: targets });
+        return z.NEVER;
+      }
+      return targets;
+    }),
   SWEEPER_GRACE_MINUTES: z.coerce.number().positive().max(43_200).default(60),
   SWEEPER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(43_200).default(60),
 });
@@ -285,6 +313,7 @@ export interface Config {
     /** Seconds of held-out recordings measured at most per build; 0: the gain is not measured. */
     gainMaxSeconds: number;
   };
+  webhooks: WebhookSettings;
   mail: MailSettings;
   social: {
     /** Third-party login providers, in the order the login screen lists them. */
@@ -519,6 +548,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       decodersPerWorker: e.ADAPTATION_DECODERS_PER_WORKER,
       gainMinNotes: e.ADAPTATION_GAIN_MIN_NOTES,
       gainMaxSeconds: e.ADAPTATION_GAIN_MAX_SECONDS,
+    },
+    webhooks: {
+      maxPerUser: e.WEBHOOKS_MAX_PER_USER,
+      maxAttempts: e.WEBHOOKS_MAX_ATTEMPTS,
+      retryDelaysMs: e.WEBHOOKS_RETRY_DELAYS_SECONDS,
+      timeoutMs: Math.round(e.WEBHOOKS_TIMEOUT_SECONDS * 1000),
+      privateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     },
     sweeper: {
       graceMs: Math.round(e.SWEEPER_GRACE_MINUTES * 60_000),

@@ -24,6 +24,7 @@ import * as adaptationGain from './migrations/0022-adaptation-gain.ts';
 import * as shares from './migrations/0023-shares.ts';
 import * as tags from './migrations/0024-tags.ts';
 import * as imports from './migrations/0026-imports.ts';
+import * as webhooks from './migrations/0027-webhooks.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023-shares': shares,
   '0024-tags': tags,
   '0026-imports': imports,
+  '0027-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = {

@@ -377,6 +377,46 @@ export interface VoiceNoteTagsTable {
   created_at: number;
 }
 
+/** Where a person's note events are sent (migration 0027, ADR 0048); webhooks/ only. */
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** JSON array of event types (WEBHOOK_EVENTS). */
+  events: string;
+  description: string;
+  /** The signing secret (`whsec_...`), sealed by the SecretBox with the webhook's id as context. */
+  secret_sealed: string;
+  enabled: number;
+  /** Why Voxpad turned it off by itself, or null. */
+  disabled_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One message to one webhook: the outbox row and its log entry (migration 0027). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  user_id: string;
+  event: string;
+  /** The JSON body, exactly as sent on every attempt. */
+  payload: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  /** When a pending delivery may be tried (again); null once finished. */
+  next_attempt_at: number | null;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  response_status: number | null;
+  /** The start of the last answer's body, capped. */
+  response_excerpt: string | null;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: number;
+  last_attempt_at: number | null;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -399,6 +439,8 @@ export interface Database {
   imports: ImportsTable;
   tags: TagsTable;
   voice_note_tags: VoiceNoteTagsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -424,3 +466,5 @@ export type AdaptationStateRow = Selectable<AdaptationStatesTable>;
 export type ShareRow = Selectable<SharesTable>;
 export type ImportRow = Selectable<ImportsTable>;
 export type TagRow = Selectable<TagsTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

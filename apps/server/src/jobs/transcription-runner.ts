@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceNoteJobRow } from '../db/schema.ts';
+import type { NoteEvents } from '../lib/note-events.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
 import { transcribeRecording } from '../transcription/audio/transcribe-recording.ts';
@@ -63,6 +64,8 @@ export interface RunnerOptions {
   observer?: JobObserver;
   /** The note owner's build to decode with (ADR 0040); stock without one. */
   personalModel?: PersonalModelLookup;
+  /** Told of each note whose transcript was stored (webhooks, ADR 0048). */
+  noteEvents?: NoteEvents;
 }
 
 /** Hears how each job ended, e.g. to count it in metrics. */
@@ -212,7 +215,14 @@ export class TranscriptionRunner {
         durationSeconds,
       });
       jobLog.info({ ms: Date.now() - started, durationSeconds, stored }, 'transcribed');
-      if (stored) this.options.observer?.jobDone(Date.now() - started, durationSeconds);
+      if (stored) {
+        this.options.observer?.jobDone(Date.now() - started, durationSeconds);
+        await this.options.noteEvents?.emit({
+          type: 'note.transcribed',
+          ownerId: note.owner_id,
+          noteId: note.id,
+        });
+      }
     } catch (error) {
       progress.stop();
       const reason = permanentReason(error);

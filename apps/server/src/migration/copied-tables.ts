@@ -9,7 +9,7 @@ export interface CopiedTable {
 /**
  * Every table, parents before children (users -> pads -> voice_notes -> transcript_versions,
  * pads -> uploads and imports, users -> pads -> vocabulary_words, voice_notes and pads -> shares,
- * voice_notes and tags -> voice_note_tags), so foreign keys hold after each batch and a run can stop anywhere.
+ * voice_notes and tags -> voice_note_tags, users -> webhooks -> webhook_deliveries), so foreign keys hold after each batch and a run can stop anywhere.
  */
 export const COPIED_TABLES = [
   { name: 'users', key: 'id' },
@@ -33,6 +33,8 @@ export const COPIED_TABLES = [
   { name: 'imports', key: 'id' },
   { name: 'tags', key: 'id' },
   { name: 'voice_note_tags', key: 'id' },
+  { name: 'webhooks', key: 'id' },
+  { name: 'webhook_deliveries', key: 'id' },
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to the schema but not above fails to compile here instead of being left behind. */

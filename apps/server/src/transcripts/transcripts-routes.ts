@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { NoteEvents } from '../lib/note-events.ts';
 import { notFound } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
 import {
@@ -20,7 +21,10 @@ import { ownNote, restore, versions, withTranscript } from './transcripts-servic
 
 type NoteParams = { Params: { padId: string; noteId: string } };
 
-export function registerTranscriptRoutes(app: FastifyInstance, deps: { db: Db }): void {
+export function registerTranscriptRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; events?: NoteEvents | undefined },
+): void {
   const { db } = deps;
   const base = '/pad/:padId/voicenote/:noteId';
   const load = async (request: FastifyRequest<NoteParams>) =>
@@ -34,7 +38,7 @@ export function registerTranscriptRoutes(app: FastifyInstance, deps: { db: Db })
   app.post<{ Params: NoteParams['Params'] & { versionId: string } }>(
     `${base}/versions/:versionId/restore/`,
     async (request) => {
-      const after = await restore(db, await load(request), request.params.versionId);
+      const after = await restore(db, await load(request), request.params.versionId, deps.events);
       return { ...presentState(after), transcript: after.transcript };
     },
   );

@@ -5,6 +5,7 @@
  */
 import { TRANSCRIPT_ERROR_CODES } from '@voxpad/shared/transcripts';
 import type { Db } from '../db/database.ts';
+import type { NoteEvents } from '../lib/note-events.ts';
 import { notFound } from '../http/api-problem.ts';
 import { busy, conflict } from './transcript-problems.ts';
 import { restoreVersion } from './transcript-store.ts';
@@ -28,7 +29,12 @@ export function versions(db: Db, note: JobNote) {
 }
 
 /** Makes an earlier version the note's transcript again, keeping typed text it replaces. */
-export async function restore(db: Db, note: JobNote, versionId: string): Promise<JobNote> {
+export async function restore(
+  db: Db,
+  note: JobNote,
+  versionId: string,
+  events?: NoteEvents,
+): Promise<JobNote> {
   const version = await findVersion(db, note, versionId);
   if (!version) throw notFound('This transcript version');
   const waitMessage = 'Wait until the transcription has finished.';
@@ -37,6 +43,7 @@ export async function restore(db: Db, note: JobNote, versionId: string): Promise
     .transaction()
     .execute((trx) => restoreVersion(trx, { id: note.id, ownerId: note.owner_id }, version));
   if (!restored) throw busy(waitMessage);
+  await events?.emit({ type: 'note.updated', ownerId: note.owner_id, noteId: note.id });
   return ownNote(db, note.owner_id, note.pad_id, note.id);
 }
 

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
+import type { NoteEvents } from '../lib/note-events.ts';
 import { type ApiProblem, badRequest, notFound } from '../http/api-problem.ts';
 import { byteLimit, ByteLimitExceeded } from '../http/byte-limit.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
@@ -42,6 +43,8 @@ export interface FilingDeps {
   onQueued: () => void;
   /** Told how many bytes of audio each new note stored (metrics). */
   onStored?: (sizeBytes: number) => void;
+  /** Told of each note filed (webhooks), once it is kept within the owner's quota. */
+  events?: NoteEvents | undefined;
 }
 
 export interface NewVoiceNote {

@@ -32,8 +32,15 @@ export async function fileWithinQuota(
   await allowance?.accepted(note.size_bytes);
   const overflow = await settings.quotas.overflow(input.ownerId, note.size_bytes);
   if (overflow) {
-    await deleteVoiceNote({ ...settings, log }, input.ownerId, note.pad_id, note.id);
+    // Nobody was told of the note yet, so nobody is told it went.
+    await deleteVoiceNote({ ...settings, events: undefined, log }, input.ownerId, note.pad_id, note.id);
     throw overflow;
+  }
+  const { events } = settings;
+  await events?.emit({ type: 'note.created', ownerId: input.ownerId, noteId: note.id });
+  // Filed with its transcript made already (/v1, a live stream): it is transcribed as well.
+  if (input.transcribed) {
+    await events?.emit({ type: 'note.transcribed', ownerId: input.ownerId, noteId: note.id });
   }
   return note;
 }

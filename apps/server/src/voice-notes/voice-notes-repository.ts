@@ -130,21 +130,24 @@ export async function updateVoiceNote(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Deletes the note and returns where its audio is, so the caller can remove it too. */
+/**
+ * Deletes the note and returns where its audio is, so the caller can remove it too, and its
+ * title, for those told of the deletion.
+ */
 export async function deleteVoiceNote(
   db: Db,
   ownerId: string,
   padId: string,
   id: string,
-): Promise<string | undefined> {
+): Promise<{ storageKey: string; title: string } | undefined> {
   const row = await db
     .deleteFrom('voice_notes')
     .where('owner_id', '=', ownerId)
     .where('pad_id', '=', padId)
     .where('id', '=', id)
-    .returning('storage_key')
+    .returning(['storage_key', 'title'])
     .executeTakeFirst();
-  return row?.storage_key;
+  return row && { storageKey: row.storage_key, title: row.title };
 }
 
 /** Enough of a transcript to cut a list snippet from, without reading hours of text. */

@@ -69,7 +69,7 @@ export function registerVoiceNoteRoutes(app: FastifyInstance, deps: FilingSettin
     const ownerId = await requireUserId(request);
     const edit = parseInput(updateVoiceNoteSchema, request.body);
     return editVoiceNote(
-      { db: deps.db, tagLimits },
+      { db: deps.db, tagLimits, events: deps.events },
       ownerId,
       request.params.padId,
       request.params.noteId,

@@ -4,6 +4,7 @@ import { VOICE_NOTE_ERROR_CODES, type VoiceNote } from '@voxpad/shared/voice-not
 import type { Db } from '../db/database.ts';
 import { ApiProblem, notFound } from '../http/api-problem.ts';
 import { padExists } from '../pads/pads-repository.ts';
+import type { NoteEvents } from '../lib/note-events.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { checkNoteTagCount, setNoteTags, type TagLimits } from '../tags/note-tags.ts';
 import { storeTypedTranscript } from '../transcripts/transcript-store.ts';
@@ -41,7 +42,7 @@ class NotApplied extends Error {}
 
 /** Renames, re-types the transcript of, moves or tags a note; answers the note as it now is. */
 export async function editVoiceNote(
-  { db, tagLimits }: { db: Db; tagLimits: TagLimits },
+  { db, tagLimits, events }: { db: Db; tagLimits: TagLimits; events?: NoteEvents | undefined },
   ownerId: string,
   padId: string,
   id: string,
@@ -83,18 +84,29 @@ export async function editVoiceNote(
     if (targetPad && !(await padExists(db, ownerId, targetPad))) throw targetPadNotFound();
     throw error;
   }
+  await events?.emit({ type: 'note.updated', ownerId, noteId: id });
   return readVoiceNote(db, ownerId, targetPad ?? padId, id);
 }
 
-/** Deletes the note, then its audio; audio that cannot be removed is logged, not fatal. */
+/**
+ * Deletes the note, then its audio; audio that cannot be removed is logged, not fatal. `events`
+ * hears of it (left out when a note is taken back before anyone was told it was filed).
+ */
 export async function deleteVoiceNote(
-  { db, storage, log }: { db: Db; storage: BlobStorage; log: FastifyBaseLogger },
+  {
+    db,
+    storage,
+    log,
+    events,
+  }: { db: Db; storage: BlobStorage; log: FastifyBaseLogger; events?: NoteEvents | undefined },
   ownerId: string,
   padId: string,
   id: string,
 ): Promise<void> {
-  const storageKey = await notes.deleteVoiceNote(db, ownerId, padId, id);
-  if (storageKey === undefined) throw notFound('This voice note');
+  const deleted = await notes.deleteVoiceNote(db, ownerId, padId, id);
+  if (deleted === undefined) throw notFound('This voice note');
+  const { storageKey, title } = deleted;
+  await events?.emit({ type: 'note.deleted', ownerId, noteId: id, padId, title });
   await storage
     .delete(storageKey)
     .catch((err: unknown) => log.warn({ err, key: storageKey }, 'could not delete audio'));

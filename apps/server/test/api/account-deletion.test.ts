@@ -119,6 +119,12 @@ async function fillAccount(server: TestApp, person: Person) {
 
   const token = await client.post<CreatedApiToken>('/api/v1/tokens/', { name: 'script' });
   expect(token.status).toBe(201);
+  // A webhook nothing is sent to (only deletions, and none happen here), with a logged delivery.
+  const webhook = await client.post<{ id: string }>('/api/v1/webhooks/', {
+    url: 'https://hooks.example.org/voxpad',
+    events: ['note.deleted'],
+  });
+  expect(webhook.status, webhook.text).toBe(201);
   expect((await client.post(`${AUTH}/account/email`, { email: `other-${person.email}` })).status).toBe(200);
   // Keys are made as their mail goes out, after the answer.
   await server.mailbox.waitFor(`other-${person.email}`, { subject: /Confirm/ });
@@ -149,6 +155,27 @@ async function fillAccount(server: TestApp, person: Person) {
       sounds_like: null,
       created_at: now,
       updated_at: now,
+    })
+    .execute();
+  await server.db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: `d${now}`,
+      webhook_id: webhook.body.id,
+      user_id: userId,
+      event: 'note.deleted',
+      payload: '{}',
+      status: 'failed',
+      attempts: 1,
+      next_attempt_at: null,
+      lease_owner: null,
+      lease_expires_at: null,
+      response_status: 500,
+      response_excerpt: 'no',
+      error: 'The endpoint answered 500, not 2xx.',
+      duration_ms: 3,
+      created_at: now,
+      last_attempt_at: now,
     })
     .execute();
   await server.db

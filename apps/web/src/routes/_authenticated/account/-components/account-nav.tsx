@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: '/account/api-tokens', label: 'API tokens', exact: false },
   { to: '/account/shared-links', label: 'Shared links', exact: false },
   { to: '/account/tags', label: 'Tags', exact: false },
+  { to: '/account/webhooks', label: 'Webhooks', exact: false },
   { to: '/words', label: 'Your words and voice', exact: false },
 ] as const;
 
