@@ -195,6 +195,23 @@ export function FilterBar({ value, onChange, tags, pads }: FilterBarProps) {
             <option value="false">Not edited</option>
           </select>
         </div>
+        <div>
+          <label htmlFor={`${id}-shared`} className={labelText}>
+            Share links
+          </label>
+          <select
+            id={`${id}-shared`}
+            className={control}
+            value={value.shared === undefined ? '' : String(value.shared)}
+            onChange={(event) =>
+              set({ shared: event.target.value === '' ? undefined : event.target.value === 'true' })
+            }
+          >
+            <option value="">Shared or not</option>
+            <option value="true">Shared by a live link</option>
+            <option value="false">Not shared</option>
+          </select>
+        </div>
       </div>
       {chosen.length > 0 || count > 0 ? (
         <div className="flex flex-wrap items-center gap-2">

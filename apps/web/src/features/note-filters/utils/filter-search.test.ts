@@ -33,11 +33,13 @@ describe('note filters in the URL', () => {
     });
   });
 
-  it('takes one tag as a list and edited as text', () => {
-    expect(noteFilterSearchSchema.parse({ tag: 'work', edited: 'false' })).toEqual({
+  it('takes one tag as a list, and edited and shared as text', () => {
+    expect(noteFilterSearchSchema.parse({ tag: 'work', edited: 'false', shared: 'true' })).toEqual({
       tag: ['work'],
       edited: false,
+      shared: true,
     });
+    expect(toNoteFilterQuery({ shared: false })).toEqual({ shared: false });
   });
 
   it('drops what a link got wrong instead of failing the page', () => {
@@ -50,6 +52,7 @@ describe('note filters in the URL', () => {
         max_duration: 'long',
         status: 'finished',
         edited: 'maybe',
+        shared: 'sometimes',
         other: 'kept out',
       }),
     ).toEqual({});

@@ -5,11 +5,15 @@ import { VOICE_NOTE_STATUSES } from '@voxpad/shared/voice-notes';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const seconds = z.coerce.number().nonnegative().finite();
+const flag = z
+  .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())
+  .optional()
+  .catch(undefined);
 
 /**
  * A filtered note list's state in the URL (ADR 0045), so a filtered view can be bookmarked:
  * `tag` (a list), `pad`, `from`/`to` (days, `2024-05-31`, read in the person's time zone),
- * `min_duration`/`max_duration` (seconds), `status`, `edited`. A value a link got wrong is
+ * `min_duration`/`max_duration` (seconds), `status`, `edited`, `shared`. A value a link got wrong is
  * dropped rather than failing the page.
  */
 export const noteFilterSearchSchema = z.object({
@@ -26,10 +30,8 @@ export const noteFilterSearchSchema = z.object({
   min_duration: seconds.optional().catch(undefined),
   max_duration: seconds.optional().catch(undefined),
   status: z.enum(VOICE_NOTE_STATUSES).optional().catch(undefined),
-  edited: z
-    .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())
-    .optional()
-    .catch(undefined),
+  edited: flag,
+  shared: flag,
 });
 export type NoteFilterSearch = z.infer<typeof noteFilterSearchSchema>;
 
@@ -44,6 +46,7 @@ export function cleanFilterSearch(search: NoteFilterSearch): NoteFilterSearch {
   if (search.max_duration !== undefined) clean.max_duration = search.max_duration;
   if (search.status) clean.status = search.status;
   if (search.edited !== undefined) clean.edited = search.edited;
+  if (search.shared !== undefined) clean.shared = search.shared;
   return clean;
 }
 
@@ -72,5 +75,6 @@ export function toNoteFilterQuery(search: NoteFilterSearch): NoteFilterQuery {
     ...(clean.max_duration === undefined ? {} : { max_duration: clean.max_duration }),
     ...(clean.status ? { status: clean.status } : {}),
     ...(clean.edited === undefined ? {} : { edited: clean.edited }),
+    ...(clean.shared === undefined ? {} : { shared: clean.shared }),
   };
 }
