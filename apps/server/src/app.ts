@@ -78,6 +78,7 @@ import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
 import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
 import { StockDictionary } from './vocabulary/stock-dictionary.ts';
 import { registerVocabularyRoutes } from './vocabulary/vocabulary-routes.ts';
+import { registerBulkActionRoutes } from './bulk-actions/bulk-actions-routes.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
 
 export interface App {
@@ -377,6 +378,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           storage,
           engines: [config.transcription.engine],
           onQueued: () => jobEvents.queued(),
+        });
+        registerBulkActionRoutes(scope, {
+          db,
+          queue,
+          storage,
+          engines: [config.transcription.engine],
+          onQueued: () => jobEvents.queued(),
+          maxIds: config.bulk.maxIds,
+          undoMs: config.bulk.undoMs,
         });
         registerProgressStream(scope, {
           db,

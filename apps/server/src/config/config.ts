@@ -1,6 +1,7 @@
 import path from 'node:path';
 import os from 'node:os';
 import { z } from 'zod';
+import { BULK_LIMITS } from '@voxpad/shared/bulk-actions';
 import { LIMITS } from '@voxpad/shared/limits';
 import { MAX_DURATION_SECONDS_DEFAULT } from '@voxpad/shared/voice-notes';
 import type { DatabaseSettings } from '../db/database.ts';
@@ -104,6 +105,15 @@ const envSchema = z.object({
   API_TOKENS_MAX_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   // Words and phrases one account may keep in its vocabulary (ADR 0036).
   VOCABULARY_MAX_WORDS: z.coerce.number().int().min(1).max(100_000).default(500),
+  // Bulk actions on notes (ADR 0046): ids one request may name, and how long a delete can be undone.
+  BULK_MAX_IDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(BULK_LIMITS.maxIdsCeiling)
+    .default(BULK_LIMITS.maxIdsDefault),
+  // Fractions allowed, for tests; the sweeper removes what is past it on its next run.
+  BULK_UNDO_MINUTES: z.coerce.number().positive().max(1440).default(BULK_LIMITS.undoMinutesDefault),
   ACCOUNT_RATE_LIMITS: z
     .string()
     .optional()
@@ -234,6 +244,8 @@ export interface Config {
   apiTokensMaxPerUser: number;
   /** Words and phrases one account may keep in its vocabulary. */
   vocabularyMaxWords: number;
+  /** Bulk actions on notes: ids one request may name, and how long a bulk delete can be undone. */
+  bulk: { maxIds: number; undoMs: number };
   metricsToken: string | undefined;
   quotas: QuotaSettings;
   /** Where audio lives: local files, or an S3 bucket. */
@@ -462,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     apiTokensMaxPerUser: e.API_TOKENS_MAX_PER_USER,
     vocabularyMaxWords: e.VOCABULARY_MAX_WORDS,
+    bulk: { maxIds: e.BULK_MAX_IDS, undoMs: Math.round(e.BULK_UNDO_MINUTES * 60_000) },
     metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,

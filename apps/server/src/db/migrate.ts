@@ -21,6 +21,7 @@ import * as vocabulary from './migrations/0018-vocabulary.ts';
 import * as transcriptReview from './migrations/0019-transcript-review.ts';
 import * as adaptation from './migrations/0020-adaptation.ts';
 import * as adaptationGain from './migrations/0022-adaptation-gain.ts';
+import * as deletedVoiceNotes from './migrations/0025-deleted-voice-notes.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0019-transcript-review': transcriptReview,
   '0020-adaptation': adaptation,
   '0022-adaptation-gain': adaptationGain,
+  '0025-deleted-voice-notes': deletedVoiceNotes,
 };
 
 const provider: MigrationProvider = {

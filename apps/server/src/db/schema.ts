@@ -318,6 +318,21 @@ export interface AdaptationStatesTable {
   updated_at: number;
 }
 
+/**
+ * A note a bulk delete took, kept for its undo window (migration 0025, ADR 0046): the note's
+ * columns and its transcript versions as JSON; its audio stays at `storage_key` until purged.
+ */
+export interface DeletedVoiceNotesTable {
+  id: string;
+  owner_id: string;
+  pad_id: string;
+  storage_key: string;
+  note: string;
+  versions: string;
+  deleted_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -336,6 +351,7 @@ export interface Database {
   vocabulary_words: VocabularyWordsTable;
   vocabulary_dismissals: VocabularyDismissalsTable;
   adaptation_states: AdaptationStatesTable;
+  deleted_voice_notes: DeletedVoiceNotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -28,6 +28,7 @@ export const COPIED_TABLES = [
   { name: 'vocabulary_words', key: 'id' },
   { name: 'vocabulary_dismissals', key: 'id' },
   { name: 'adaptation_states', key: 'user_id' },
+  { name: 'deleted_voice_notes', key: 'id' },
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to the schema but not above fails to compile here instead of being left behind. */
