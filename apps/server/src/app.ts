@@ -88,6 +88,7 @@ import { registerExportRoutes } from './exports/export-routes.ts';
 import { registerImportRoutes } from './imports/import-routes.ts';
 import { ImportRunner } from './imports/import-runner.ts';
 import { importTempDir } from './imports/import-service.ts';
+import { registerBulkActionRoutes } from './bulk-actions/bulk-actions-routes.ts';
 import type { Transcriber } from './transcription/transcriber.ts';
 import { type ResolveHost, systemResolve } from './webhooks/guarded-post.ts';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
@@ -428,6 +429,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           storage,
           engines: [config.transcription.engine],
           onQueued: () => jobEvents.queued(),
+        });
+        registerBulkActionRoutes(scope, {
+          db,
+          queue,
+          storage,
+          engines: [config.transcription.engine],
+          onQueued: () => jobEvents.queued(),
+          maxIds: config.bulk.maxIds,
+          undoMs: config.bulk.undoMs,
         });
         registerProgressStream(scope, {
           db,

@@ -19,6 +19,7 @@ const OWNER_COLUMNS = {
   uploads: 'owner_id',
   vocabulary_words: 'user_id',
   vocabulary_dismissals: 'user_id',
+  deleted_voice_notes: 'owner_id',
   voice_notes: 'owner_id',
   pads: 'owner_id',
   adaptation_states: 'user_id',
@@ -69,6 +70,12 @@ export async function deleteAccountRows(
       .select('storage_key')
       .where('owner_id', '=', userId)
       .execute();
+    // Notes a bulk delete took keep their audio until the undo window ends (ADR 0046).
+    const trashed = await trx
+      .selectFrom('deleted_voice_notes')
+      .select('storage_key')
+      .where('owner_id', '=', userId)
+      .execute();
     const uploads = await trx.selectFrom('uploads').select('id').where('owner_id', '=', userId).execute();
     const sessions = await trx.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
     for (const [table, column] of Object.entries(OWNER_COLUMNS)) {
@@ -79,7 +86,7 @@ export async function deleteAccountRows(
       userId,
       username: user.username,
       email: user.email,
-      audioKeys: notes.map((note) => note.storage_key),
+      audioKeys: [...notes, ...trashed].map((note) => note.storage_key),
       uploadIds: uploads.map((upload) => upload.id),
       sessionIds: sessions.map((session) => session.id),
     };

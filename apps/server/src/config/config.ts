@@ -1,6 +1,7 @@
 import path from 'node:path';
 import os from 'node:os';
 import { z } from 'zod';
+import { BULK_LIMITS } from '@voxpad/shared/bulk-actions';
 import { LIMITS } from '@voxpad/shared/limits';
 import { TAG_LIMITS } from '@voxpad/shared/tags';
 import { MAX_DURATION_SECONDS_DEFAULT } from '@voxpad/shared/voice-notes';
@@ -129,6 +130,15 @@ const envSchema = z.object({
     .max(TAG_LIMITS.perRequestMax)
     .default(TAG_LIMITS.perNoteDefault),
   TAGS_MAX_PER_USER: z.coerce.number().int().min(1).max(100_000).default(TAG_LIMITS.perUserDefault),
+  // Bulk actions on notes (ADR 0046): ids one request may name, and how long a delete can be undone.
+  BULK_MAX_IDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(BULK_LIMITS.maxIdsCeiling)
+    .default(BULK_LIMITS.maxIdsDefault),
+  // Fractions allowed, for tests; the sweeper removes what is past it on its next run.
+  BULK_UNDO_MINUTES: z.coerce.number().positive().max(1440).default(BULK_LIMITS.undoMinutesDefault),
   ACCOUNT_RATE_LIMITS: z
     .string()
     .optional()
@@ -292,6 +302,8 @@ export interface Config {
   sharesMaxPerUser: number;
   /** Tags on one voice note, and tags one account may keep (ADR 0045). */
   tags: { maxPerNote: number; maxPerUser: number };
+  /** Bulk actions on notes: ids one request may name, and how long a bulk delete can be undone. */
+  bulk: { maxIds: number; undoMs: number };
   metricsToken: string | undefined;
   quotas: QuotaSettings;
   /** Where audio lives: local files, or an S3 bucket. */
@@ -528,6 +540,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vocabularyMaxWords: e.VOCABULARY_MAX_WORDS,
     sharesMaxPerUser: e.SHARES_MAX_PER_USER,
     tags: { maxPerNote: e.TAGS_MAX_PER_NOTE, maxPerUser: e.TAGS_MAX_PER_USER },
+    bulk: { maxIds: e.BULK_MAX_IDS, undoMs: Math.round(e.BULK_UNDO_MINUTES * 60_000) },
     metricsToken: e.METRICS_TOKEN,
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -23,6 +23,7 @@ import * as adaptation from './migrations/0020-adaptation.ts';
 import * as adaptationGain from './migrations/0022-adaptation-gain.ts';
 import * as shares from './migrations/0023-shares.ts';
 import * as tags from './migrations/0024-tags.ts';
+import * as deletedVoiceNotes from './migrations/0025-deleted-voice-notes.ts';
 import * as imports from './migrations/0026-imports.ts';
 import * as webhooks from './migrations/0027-webhooks.ts';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0022-adaptation-gain': adaptationGain,
   '0023-shares': shares,
   '0024-tags': tags,
+  '0025-deleted-voice-notes': deletedVoiceNotes,
   '0026-imports': imports,
   '0027-webhooks': webhooks,
 };

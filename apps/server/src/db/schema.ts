@@ -417,6 +417,21 @@ export interface WebhookDeliveriesTable {
   last_attempt_at: number | null;
 }
 
+/**
+ * A note a bulk delete took, kept for its undo window (migration 0025, ADR 0046): the note's
+ * columns and its transcript versions as JSON; its audio stays at `storage_key` until purged.
+ */
+export interface DeletedVoiceNotesTable {
+  id: string;
+  owner_id: string;
+  pad_id: string;
+  storage_key: string;
+  note: string;
+  versions: string;
+  deleted_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -441,6 +456,7 @@ export interface Database {
   voice_note_tags: VoiceNoteTagsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  deleted_voice_notes: DeletedVoiceNotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

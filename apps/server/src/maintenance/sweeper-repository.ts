@@ -19,7 +19,16 @@ export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string
       ]),
     )
     .execute();
-  return new Set(rows.map((row) => row.storage_key));
+  // A note a bulk delete took keeps its audio until its undo window ends (ADR 0046).
+  const trashed =
+    keys.length === 0
+      ? []
+      : await db
+          .selectFrom('deleted_voice_notes')
+          .select('storage_key')
+          .where('storage_key', 'in', keys)
+          .execute();
+  return new Set([...rows, ...trashed].map((row) => row.storage_key));
 }
 
 /** `audio/<owner>/<id>.<ext>` names its note; anything else is looked up by the whole key. */

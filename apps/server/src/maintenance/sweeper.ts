@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { TranscriptionQueue } from '../jobs/transcription-queue.ts';
 import type { BlobStorage, StoredBlob } from '../storage/blob-storage.ts';
 import { removeOrphanModels } from '../adaptation/storage/orphan-models.ts';
+import { purgeExpiredDeletions } from '../bulk-actions/deleted-notes-repository.ts';
 import { referencedKeys, waitingNotesBefore } from './sweeper-repository.ts';
 
 /** Where voice notes keep their audio. Resumable-upload parts (`uploads/`) expire on their own. */
@@ -33,6 +34,8 @@ export interface SweepResult {
   notesWithoutAudio: number;
   /** Blobs of adaptation builds no account's state points at (deleted accounts, crashed builders). */
   orphanedModelBlobs: number;
+  /** Notes a bulk delete took whose undo window ended: their rows and audio are gone now. */
+  expiredDeletions: number;
 }
 
 /**
@@ -47,7 +50,20 @@ export async function sweep(deps: SweepDeps, now = Date.now()): Promise<SweepRes
     orphanedBytes: 0,
     notesWithoutAudio: 0,
     orphanedModelBlobs: 0,
+    expiredDeletions: 0,
   };
+
+  // First, so the audio of notes whose undo window ended is removed in this same run.
+  for (;;) {
+    const keys = await purgeExpiredDeletions(deps.db, now, BATCH);
+    for (const key of keys) {
+      await deps.storage
+        .delete(key)
+        .catch((err: unknown) => deps.log.warn({ err, key }, 'could not delete audio; the next sweep will'));
+    }
+    result.expiredDeletions += keys.length;
+    if (keys.length < BATCH) break;
+  }
 
   let batch: StoredBlob[] = [];
   const removeOrphans = async () => {

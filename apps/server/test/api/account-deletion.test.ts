@@ -93,6 +93,10 @@ async function fillAccount(server: TestApp, person: Person) {
   const pad = (await client.post<Pad>('/api/v1/pad/', { name: 'Everything' })).body;
   const note = await uploadNote(client, pad.id);
   await uploadNote(client, pad.id);
+  // A note a bulk delete took, still in its undo window (ADR 0046): its row and audio go too.
+  const binned = await uploadNote(client, pad.id);
+  const binning = await client.post('/api/v1/voicenote/bulk/', { action: 'delete', ids: [binned.id] });
+  expect(binning.status, binning.text).toBe(200);
   await completeTranscription(server.db, note.id, 'a transcript with history');
   const edited = await client.request('PATCH', `/api/v1/pad/${pad.id}/voicenote/${note.id}/`, {
     json: { transcript: 'an edited transcript', tags: ['everything'] },
@@ -362,7 +366,7 @@ describe('deleting an account', () => {
         table,
       ).toBe(true);
     }
-    expect(await keysUnder(app.storage, `audio/${mine.userId}/`)).toHaveLength(2);
+    expect(await keysUnder(app.storage, `audio/${mine.userId}/`)).toHaveLength(3);
     expect((await keysUnder(app.storage, 'uploads/')).length).toBeGreaterThanOrEqual(2);
     expect(await keysUnder(app.storage, `adaptation/${mine.userId}/`)).toHaveLength(2);
     const uploadIds = (
@@ -403,7 +407,7 @@ describe('deleting an account', () => {
 
     // The other person keeps everything.
     expect(await rowsOf(app.db, theirs.userId)).toEqual(theirRows);
-    expect(await keysUnder(app.storage, `audio/${theirs.userId}/`)).toHaveLength(2);
+    expect(await keysUnder(app.storage, `audio/${theirs.userId}/`)).toHaveLength(3);
     expect(await keysUnder(app.storage, `adaptation/${theirs.userId}/`)).toHaveLength(2);
     expect(
       (await other.client.get(`/api/v1/pad/${theirs.pad.id}/voicenote/${theirs.note.id}/audio/`)).status,

@@ -95,6 +95,7 @@ describe.each(['local', 's3'] as const)('sweeper with %s storage', (kind) => {
       orphanedBytes: 0,
       notesWithoutAudio: 0,
       orphanedModelBlobs: 0,
+      expiredDeletions: 0,
     });
     expect(await server.storage.size(orphanKey)).toBe(1234);
     expect((await statusOf(lost.id)).status).toBe('pending');
@@ -106,6 +107,7 @@ describe.each(['local', 's3'] as const)('sweeper with %s storage', (kind) => {
       orphanedBytes: 1234,
       notesWithoutAudio: 1,
       orphanedModelBlobs: 0,
+      expiredDeletions: 0,
     });
     expect(await server.storage.size(orphanKey)).toBeUndefined();
     expect(await server.storage.size('uploads/part-of-a-resumable-upload.bin')).toBe(10);
@@ -137,6 +139,7 @@ describe.each(['local', 's3'] as const)('sweeper with %s storage', (kind) => {
       orphanedBytes: 0,
       notesWithoutAudio: 0,
       orphanedModelBlobs: 0,
+      expiredDeletions: 0,
     });
   });
 

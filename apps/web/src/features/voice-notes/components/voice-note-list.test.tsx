@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useNoteSelection } from '../hooks/use-note-selection.ts';
 import { VoiceNoteList } from './voice-note-list.tsx';
 
 function note(id: string, title: string): VoiceNote {
@@ -91,5 +92,51 @@ describe('VoiceNoteList delete', () => {
     expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 'a' }));
     expect(screen.queryByRole('link', { name: /Shopping list/ })).toBeNull();
     expect(document.activeElement?.closest('[data-note-id]')?.getAttribute('data-note-id')).toBe('b');
+  });
+});
+
+const FIVE = ['a', 'b', 'c', 'd', 'e'].map((id) => note(id, `Note ${id.toUpperCase()}`));
+const FIVE_IDS = FIVE.map((item) => item.id);
+
+/** The list with a checkbox per row, selected through the pad page's own hook. */
+function SelectingHarness() {
+  const selection = useNoteSelection(FIVE_IDS);
+  return (
+    <>
+      <p data-testid="selected">{[...selection.selected].sort().join(',')}</p>
+      <VoiceNoteList
+        padId="pad1"
+        notes={FIVE}
+        hasMore={false}
+        isLoadingMore={false}
+        onLoadMore={() => {}}
+        selection={selection}
+      />
+    </>
+  );
+}
+
+describe('VoiceNoteList selection', () => {
+  it('selects one note per click and a range with a shift-click, named for screen readers', async () => {
+    const rootRoute = createRootRoute({ component: SelectingHarness });
+    const router = createRouter({
+      routeTree: rootRoute,
+      history: createMemoryHistory({ initialEntries: ['/pad/pad1'] }),
+    });
+    render(<RouterProvider router={router} />);
+    const box = async (title: string) =>
+      screen.findByRole('checkbox', { name: new RegExp(`^Select ${title},`) });
+    const selected = () => screen.getByTestId('selected').textContent;
+
+    fireEvent.click(await box('Note B'));
+    expect(selected()).toBe('b');
+    fireEvent.click(await box('Note D'), { shiftKey: true });
+    expect(selected()).toBe('b,c,d');
+    expect((await box('Note C')) as HTMLInputElement).toHaveProperty('checked', true);
+    // A plain click on another note toggles it alone and becomes the new anchor.
+    fireEvent.click(await box('Note A'));
+    expect(selected()).toBe('a,b,c,d');
+    fireEvent.click(await box('Note C'), { shiftKey: true });
+    expect(selected()).toBe('d');
   });
 });

@@ -20,6 +20,13 @@ export interface VoiceNoteListProps {
   onDelete?: (note: VoiceNote) => void;
   /** Said when there are no notes to show (a filtered list has its own words). */
   emptyMessage?: string;
+  /** Gives each row a checkbox for bulk actions; a shift-click selects a range. */
+  selection?: RowSelection;
+}
+
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  click: (id: string, shift: boolean) => void;
 }
 
 export function VoiceNoteList({
@@ -30,6 +37,7 @@ export function VoiceNoteList({
   onLoadMore,
   onDelete,
   emptyMessage = 'No voice notes in this pad yet. Press Record to make the first one.',
+  selection,
 }: VoiceNoteListProps) {
   // After a deletion the focus goes to the note that took its place (or the one before it, or
   // the list's empty message), not back to the top of the page.
@@ -86,7 +94,7 @@ export function VoiceNoteList({
         className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
       >
         {notes.map((note) => (
-          <VoiceNoteRow key={note.id} padId={padId} note={note} onDelete={remove} />
+          <VoiceNoteRow key={note.id} padId={padId} note={note} onDelete={remove} selection={selection} />
         ))}
       </ul>
       {hasMore ? (
@@ -102,10 +110,12 @@ function VoiceNoteRow({
   padId,
   note,
   onDelete,
+  selection,
 }: {
   padId: string;
   note: VoiceNote;
   onDelete: ((note: VoiceNote) => void) | undefined;
+  selection: RowSelection | undefined;
 }) {
   const [confirming, setConfirming] = useState(false);
   const deleteButtonRef = useRef<HTMLButtonElement>(null);
@@ -114,28 +124,44 @@ function VoiceNoteRow({
   return (
     <li data-note-id={note.id} className="px-4 py-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0">
-          <Link
-            to="/pad/$id/voicenotes/$vid"
-            params={{ id: padId, vid: note.id }}
-            className={`block rounded-sm font-medium break-words text-indigo-700 max-sm:py-2.5 hover:underline dark:text-indigo-300 ${focusRing}`}
-          >
-            {/* Every link names what it opens, even when the note carries a custom title. */}
-            {/voice note/i.test(title) ? null : <span className="sr-only">Voice note: </span>}
-            {title}
-          </Link>
-          {/* The date on its own line, never cut off behind a long title on a phone. */}
-          <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-            <time dateTime={note.created_at}>{created}</time>
-            {' · '}
-            {note.duration_seconds === null ? 'length unknown' : formatDuration(note.duration_seconds)}
-          </p>
-          {note.snippet ? (
-            <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-300">
-              {note.snippet}
-            </p>
+        <div className="flex min-w-0 items-start gap-3">
+          {selection ? (
+            <input
+              type="checkbox"
+              aria-label={created ? `Select ${title}, ${created}` : `Select ${title}`}
+              checked={selection.selected.has(note.id)}
+              // React's change of a checkbox is its click (also from the keyboard): Shift held
+              // while clicking, or pressing Space, extends the range.
+              onChange={(event) => {
+                const native = event.nativeEvent;
+                selection.click(note.id, native instanceof MouseEvent && native.shiftKey);
+              }}
+              className={`mt-1 size-4 shrink-0 rounded max-sm:mt-3 ${focusRing}`}
+            />
           ) : null}
-          <TagChips tags={note.tags} />
+          <div className="min-w-0">
+            <Link
+              to="/pad/$id/voicenotes/$vid"
+              params={{ id: padId, vid: note.id }}
+              className={`block rounded-sm font-medium break-words text-indigo-700 max-sm:py-2.5 hover:underline dark:text-indigo-300 ${focusRing}`}
+            >
+              {/* Every link names what it opens, even when the note carries a custom title. */}
+              {/voice note/i.test(title) ? null : <span className="sr-only">Voice note: </span>}
+              {title}
+            </Link>
+            {/* The date on its own line, never cut off behind a long title on a phone. */}
+            <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+              <time dateTime={note.created_at}>{created}</time>
+              {' · '}
+              {note.duration_seconds === null ? 'length unknown' : formatDuration(note.duration_seconds)}
+            </p>
+            {note.snippet ? (
+              <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-300">
+                {note.snippet}
+              </p>
+            ) : null}
+            <TagChips tags={note.tags} />
+          </div>
         </div>
         <div className="flex items-center gap-2">
           <StatusBadge

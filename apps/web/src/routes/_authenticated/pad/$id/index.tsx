@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { NoteFilterQuery } from '@voxpad/shared/note-filters';
@@ -20,6 +20,7 @@ import {
   toNoteFilterQuery,
 } from '../../../../features/note-filters/utils/filter-search.ts';
 import { padQueryOptions, usePad } from '../../../../features/pads/api/get-pad.ts';
+import { padsInfiniteQueryOptions } from '../../../../features/pads/api/get-pads.ts';
 import { useDeletePad } from '../../../../features/pads/api/delete-pad.ts';
 import { EditPadForm } from '../../../../features/pads/components/edit-pad-form.tsx';
 import { OutboxList } from '../../../../features/outbox/components/outbox-list.tsx';
@@ -37,6 +38,12 @@ import {
   voiceNotesInfiniteQueryOptions,
 } from '../../../../features/voice-notes/api/get-voice-notes.ts';
 import { isPendingDeletion } from '../../../../features/voice-notes/api/delete-voice-note.ts';
+import { allNoteIdsOfPad } from '../../../../features/voice-notes/api/bulk-actions.ts';
+import { BulkBar } from '../../../../features/voice-notes/components/bulk-bar.tsx';
+import { useBulkActions } from '../../../../features/voice-notes/hooks/use-bulk-actions.ts';
+import { useNoteSelection } from '../../../../features/voice-notes/hooks/use-note-selection.ts';
+import { voiceNoteTitle } from '../../../../features/voice-notes/utils/voice-note-title.ts';
+import { BULK_LIMITS } from '@voxpad/shared/bulk-actions';
 import { FileDrop, type FileDropHandle } from '../../../../features/voice-notes/components/file-drop.tsx';
 import { fileRefusal } from '../../../../features/voice-notes/utils/upload-file.ts';
 import { RetranscribePadWithLearnt } from '../../../../features/voice-notes/components/retranscribe-pad.tsx';
@@ -153,7 +160,12 @@ function PadPage() {
           />
         ) : null}
         <PadNoteFilters />
-        <PadVoiceNotes padId={id} filters={toNoteFilterQuery(search)} filtered={countFilters(search) > 0} />
+        <PadVoiceNotes
+          padId={id}
+          filters={toNoteFilterQuery(search)}
+          filtered={countFilters(search) > 0}
+          total={pad.voice_note_count}
+        />
       </section>
     </div>
   );
@@ -304,24 +316,100 @@ function PadVoiceNotes({
   padId,
   filters,
   filtered,
+  total,
 }: {
   padId: string;
   filters: NoteFilterQuery;
   filtered: boolean;
+  total: number;
 }) {
   const notes = useVoiceNotes(padId, filters);
   const deleteVoiceNote = useDeleteNote();
-  return (
-    <VoiceNoteList
-      padId={padId}
-      {...(filtered ? { emptyMessage: 'No voice notes in this pad match these filters.' } : {})}
-      notes={notes.data.pages.flatMap((page) => page.results).filter((note) => !isPendingDeletion(note.id))}
-      hasMore={notes.hasNextPage}
-      isLoadingMore={notes.isFetchingNextPage}
-      onLoadMore={() => {
-        notes.fetchNextPage().catch(toastHttpError);
-      }}
-      onDelete={(note) => deleteVoiceNote(note)}
-    />
+  const shown = useMemo(
+    () => notes.data.pages.flatMap((page) => page.results).filter((note) => !isPendingDeletion(note.id)),
+    [notes.data],
   );
+  const orderedIds = useMemo(() => shown.map((note) => note.id), [shown]);
+  const selection = useNoteSelection(orderedIds);
+  const bulk = usePadBulkActions(padId);
+  const pads = useInfiniteQuery(padsInfiniteQueryOptions());
+  const moveTargets = (pads.data?.pages ?? [])
+    .flatMap((page) => page.results)
+    .filter((pad) => pad.id !== padId)
+    .map((pad) => ({ id: pad.id, name: pad.name }));
+  const [selectingAll, setSelectingAll] = useState(false);
+
+  const ids = [...selection.selected];
+  const titleOf = (noteId: string) => {
+    const note = shown.find((candidate) => candidate.id === noteId);
+    return note ? voiceNoteTitle(note) : undefined;
+  };
+  const done = (succeeded: boolean) => {
+    if (succeeded) selection.clear();
+  };
+
+  return (
+    <div className="space-y-3">
+      {shown.length > 0 ? (
+        <BulkBar
+          count={ids.length}
+          shown={shown.length}
+          shownSelected={shown.filter((note) => selection.selected.has(note.id)).length}
+          total={filtered ? null : total}
+          hasMore={notes.hasNextPage}
+          maxIds={BULK_LIMITS.maxIdsDefault}
+          moveTargets={moveTargets}
+          busy={bulk.busy}
+          selectingAll={selectingAll}
+          errors={bulk.errors}
+          exportHref={`/api/v1/export.zip?ids=${ids.map(encodeURIComponent).join(',')}`}
+          onSelectShown={() => selection.selectAll(orderedIds)}
+          onSelectAll={() => {
+            setSelectingAll(true);
+            allNoteIdsOfPad(padId, filters)
+              .then(selection.selectAll, toastHttpError)
+              .finally(() => setSelectingAll(false));
+          }}
+          onClear={() => {
+            selection.clear();
+            bulk.clearErrors();
+          }}
+          onMove={(target) => {
+            const pad = moveTargets.find((candidate) => candidate.id === target);
+            if (pad) void bulk.move(ids, pad, titleOf).then(done);
+          }}
+          onRetranscribe={() => void bulk.retranscribe(ids, titleOf).then(done)}
+          onDelete={() => void bulk.remove(ids, titleOf).then(done)}
+        />
+      ) : null}
+      <VoiceNoteList
+        padId={padId}
+        {...(filtered ? { emptyMessage: 'No voice notes in this pad match these filters.' } : {})}
+        notes={shown}
+        hasMore={notes.hasNextPage}
+        isLoadingMore={notes.isFetchingNextPage}
+        onLoadMore={() => {
+          notes.fetchNextPage().catch(toastHttpError);
+        }}
+        onDelete={(note) => deleteVoiceNote(note)}
+        selection={selection}
+      />
+    </div>
+  );
+}
+
+/** Bulk actions on this pad's notes; what they change elsewhere (pads, stats, recent notes) is read again. */
+function usePadBulkActions(padId: string) {
+  const queryClient = useQueryClient();
+  const refreshNoteLists = useRefreshNoteLists();
+  const effects = useMemo(
+    () => ({
+      onNotesChanged: (padIds: string[]) => {
+        for (const changed of new Set(padIds)) void refreshNoteLists(changed);
+      },
+      onQueued: () => void queryClient.invalidateQueries({ queryKey: statsQueryKey }),
+    }),
+    [queryClient, refreshNoteLists],
+  );
+  return useBulkActions(padId, effects);
 }
