@@ -75,6 +75,7 @@ import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
 import { registerProgressStream } from './jobs/progress-stream.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
+import { registerApiDescriptionRoutes } from './api-description/api-description-routes.ts';
 import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
 import { StockDictionary } from './vocabulary/stock-dictionary.ts';
 import { registerVocabularyRoutes } from './vocabulary/vocabulary-routes.ts';
@@ -102,6 +103,12 @@ export interface BuildOptions {
    * need its ~95 MB.
    */
   warmLiveDecoder?: boolean;
+  /**
+   * Called with the bare instance before anything is registered, so hooks added here see every
+   * route and every answer: tests read the route table and check the product API's answers
+   * against its OpenAPI document (ADR 0049).
+   */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -129,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   });
+  options.instrument?.(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
@@ -411,6 +419,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               }
             : {}),
         });
+        registerApiDescriptionRoutes(scope);
         if (config.mail.devOutbox) registerDevOutboxRoutes(scope, { dir: outboxDir(config.dataDir) });
         done();
       },
