@@ -80,7 +80,9 @@ export type TranscriptVersionList = z.infer<typeof transcriptVersionListSchema>;
  * POST pad/{id}/voicenote/{vid}/versions/{versionId}/restore/: the note's state after the
  * restore, with the text it has now.
  */
-export const restoredTranscriptSchema = transcriptionStateSchema.extend({ transcript: z.string().nullable() });
+export const restoredTranscriptSchema = transcriptionStateSchema.extend({
+  transcript: z.string().nullable(),
+});
 export type RestoredTranscript = z.infer<typeof restoredTranscriptSchema>;
 
 /** Error codes of the transcription endpoints (409s), beside the shared API_ERROR_CODES. */

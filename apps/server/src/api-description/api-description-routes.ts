@@ -35,7 +35,12 @@ export function registerApiDescriptionRoutes(app: FastifyInstance): void {
     return reply.type(type).send(what.body);
   };
   const withoutCookies = {
-    onSend: (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    onSend: (
+      _request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: null, payload: unknown) => void,
+    ) => {
       reply.removeHeader('set-cookie');
       done(null, payload);
     },
@@ -45,6 +50,11 @@ export function registerApiDescriptionRoutes(app: FastifyInstance): void {
     send(request, reply, document(), 'application/json; charset=utf-8'),
   );
   app.get('/docs', withoutCookies, (request, reply) =>
-    send(request, reply.header('content-security-policy', REFERENCE_PAGE_CSP), page(), 'text/html; charset=utf-8'),
+    send(
+      request,
+      reply.header('content-security-policy', REFERENCE_PAGE_CSP),
+      page(),
+      'text/html; charset=utf-8',
+    ),
   );
 }

@@ -78,7 +78,10 @@ const SECURITY_SCHEMES = {
 function commonResponses(op: ApiOperation): Record<number, ResponseDoc> {
   const common: Record<number, ResponseDoc> = {};
   if (op.body && 'json' in op.body) {
-    common[400] = { description: 'The body is not valid: each error names its field in `param`.', error: true };
+    common[400] = {
+      description: 'The body is not valid: each error names its field in `param`.',
+      error: true,
+    };
     common[413] = { description: 'The body is larger than 1 MiB.', error: true };
     common[415] = { description: 'The body is not JSON (`Content-Type: application/json`).', error: true };
   }
@@ -93,7 +96,8 @@ function commonResponses(op: ApiOperation): Record<number, ResponseDoc> {
   }
   if (op.auth !== 'public' && UNSAFE.has(op.method)) {
     common[403] = {
-      description: 'The CSRF check failed (`csrf_failed`): send the `csrftoken` cookie’s value in `X-CSRFToken`.',
+      description:
+        'The CSRF check failed (`csrf_failed`): send the `csrftoken` cookie’s value in `X-CSRFToken`.',
       error: true,
     };
   }
@@ -162,7 +166,11 @@ function headerObjects(headers: HeaderDoc[] | undefined): OpenApiResponse['heade
   return Object.fromEntries(
     headers.map((h) => [
       h.name,
-      { description: h.description, ...(h.required ? { required: true } : {}), schema: h.schema ?? { type: 'string' } },
+      {
+        description: h.description,
+        ...(h.required ? { required: true } : {}),
+        schema: h.schema ?? { type: 'string' },
+      },
     ]),
   );
 }
@@ -176,10 +184,13 @@ function parameters(op: ApiOperation): OpenApiParameter[] {
     params.push({ name, in: 'path', required: true, description, schema: { type: 'string' } });
   }
   for (const name of Object.keys(op.pathParams ?? {})) {
-    if (!inPath.includes(name)) throw new Error(`${op.id}: pathParams names {${name}}, which the path lacks.`);
+    if (!inPath.includes(name))
+      throw new Error(`${op.id}: pathParams names {${name}}, which the path lacks.`);
   }
   if (op.query) {
-    const schema = tidy(z.toJSONSchema(op.query, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' })) as {
+    const schema = tidy(
+      z.toJSONSchema(op.query, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }),
+    ) as {
       properties?: Record<string, JsonObject>;
       required?: string[];
     };
@@ -213,7 +224,10 @@ function response(doc: ResponseDoc, outputs: SchemaNames): OpenApiResponse {
   else if (doc.json) content = { 'application/json': { schema: outputs.use(doc.json) } };
   else if (doc.content) {
     content = Object.fromEntries(
-      doc.content.contentTypes.map((type) => [type, type === 'application/json' ? { schema: { type: 'object' } } : {}]),
+      doc.content.contentTypes.map((type) => [
+        type,
+        type === 'application/json' ? { schema: { type: 'object' } } : {},
+      ]),
     );
   }
   return { description: doc.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };

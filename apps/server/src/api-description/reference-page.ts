@@ -39,8 +39,7 @@ export const REFERENCE_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The document's prose: plain text with `code` spans. */
 const prose = (text: string): string =>
@@ -57,7 +56,9 @@ function typeOf(schema: JsonObject | undefined): string {
     return `<a href="#schema-${slug(name)}">${escape(name)}</a>`;
   }
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type ?? 'any');
-  const enumValues = Array.isArray(schema.enum) ? `: ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}` : '';
+  const enumValues = Array.isArray(schema.enum)
+    ? `: ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`
+    : '';
   const bounds = ['minimum', 'maximum', 'minLength', 'maxLength']
     .filter((key) => schema[key] !== undefined)
     .map((key) => `${key} ${String(schema[key])}`);
@@ -68,7 +69,8 @@ function typeOf(schema: JsonObject | undefined): string {
 export function exampleOf(schema: unknown, doc: OpenApiDocument, depth = 0): unknown {
   if (typeof schema !== 'object' || schema === null || depth > 12) return null;
   const s = schema as JsonObject;
-  if (typeof s.$ref === 'string') return exampleOf(doc.components.schemas[schemaName(s.$ref)], doc, depth + 1);
+  if (typeof s.$ref === 'string')
+    return exampleOf(doc.components.schemas[schemaName(s.$ref)], doc, depth + 1);
   if (s.example !== undefined) return s.example;
   if (s.default !== undefined) return s.default;
   if (s.const !== undefined) return s.const;
@@ -220,7 +222,10 @@ export function renderReferencePage(doc: OpenApiDocument): string {
       ({ tag, ops }) =>
         `<li><a href="#tag-${slug(tag.name)}">${escape(tag.name)}</a><ul>` +
         ops
-          .map(({ method, op }) => `<li><a href="#${escape(op.operationId)}">${method.toUpperCase()} ${escape(op.summary)}</a></li>`)
+          .map(
+            ({ method, op }) =>
+              `<li><a href="#${escape(op.operationId)}">${method.toUpperCase()} ${escape(op.summary)}</a></li>`,
+          )
           .join('') +
         `</ul></li>`,
     )

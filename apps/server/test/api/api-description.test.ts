@@ -18,7 +18,10 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 const routes: RouteOptions[] = [];
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ DEV_OUTBOX: '1' }, { instrument: (instance) => instance.addHook('onRoute', (route) => void routes.push(route)) });
+  app = await startTestApp(
+    { DEV_OUTBOX: '1' },
+    { instrument: (instance) => instance.addHook('onRoute', (route) => void routes.push(route)) },
+  );
 });
 afterAll(() => app.close());
 
@@ -42,7 +45,10 @@ describe('the catalogue', () => {
     expect(table.length).toBeGreaterThan(40);
     const undocumented = table.filter((route) => !described.includes(route) && !leftOut.includes(route));
     const unserved = [...described, ...leftOut].filter((operation) => !table.includes(operation));
-    expect(undocumented, 'routes the catalogue lacks (add an entry under api-description/operations/)').toEqual([]);
+    expect(
+      undocumented,
+      'routes the catalogue lacks (add an entry under api-description/operations/)',
+    ).toEqual([]);
     expect(unserved, 'catalogue entries no route answers').toEqual([]);
   });
 });
@@ -65,7 +71,9 @@ describe('the OpenAPI document', () => {
       expect(() => ajv.getSchema(`openapi#/components/schemas/${name}`), name).not.toThrow();
     }
     const validateError = ajv.getSchema('openapi#/components/schemas/ErrorResponse')!;
-    expect(validateError({ status: 404, errors: [{ code: 'not_found', message: 'This pad was not found.' }] })).toBe(true);
+    expect(
+      validateError({ status: 404, errors: [{ code: 'not_found', message: 'This pad was not found.' }] }),
+    ).toBe(true);
     expect(validateError({ status: 404, errors: [] })).toBe(false);
     const errorBodies = Object.values(doc.paths)
       .flatMap((item) => Object.values(item))
@@ -86,7 +94,9 @@ describe('serving the description', () => {
     expect(await res.json()).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
     const etag = res.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await fetch(`${app.baseUrl}${API_BASE}/openapi.json`, { headers: { 'if-none-match': etag! } });
+    const again = await fetch(`${app.baseUrl}${API_BASE}/openapi.json`, {
+      headers: { 'if-none-match': etag! },
+    });
     expect(again.status).toBe(304);
   });
 

@@ -97,9 +97,7 @@ export class ProductApiContract {
     const response: OpenApiResponse | undefined =
       op.responses[String(answer.status)] ?? (answer.status >= 500 ? op.responses.default : undefined);
     if (!response) {
-      return verdict(
-        `answered ${answer.status}; the document lists ${Object.keys(op.responses).join(', ')}`,
-      );
+      return verdict(`answered ${answer.status}; the document lists ${Object.keys(op.responses).join(', ')}`);
     }
     const missing = Object.entries(response.headers ?? {})
       .filter(([name, header]) => header.required && answer.headers[name.toLowerCase()] === undefined)
@@ -110,7 +108,9 @@ export class ProductApiContract {
     const mediaType = answer.contentType?.split(';')[0]?.trim().toLowerCase();
     const content = response.content;
     if (!content) {
-      return answer.text ? verdict(`answered ${answer.status} with a body the document does not describe`) : verdict();
+      return answer.text
+        ? verdict(`answered ${answer.status} with a body the document does not describe`)
+        : verdict();
     }
     const listed = Object.keys(content).find((type) => mediaType && mediaTypeMatches(type, mediaType));
     if (!listed) {

@@ -33,7 +33,9 @@ export default function setup(project: TestProject) {
         `operations exercised: ${report.covered.length} of ${operations.length}`,
     );
     if (failed.length > 0) {
-      const distinct = [...new Map(failed.map((v) => [`${v.operation} ${v.status} ${v.problem}`, v])).values()];
+      const distinct = [
+        ...new Map(failed.map((v) => [`${v.operation} ${v.status} ${v.problem}`, v])).values(),
+      ];
       process.exitCode = 1;
       throw new Error(
         `[${project.name}] ${failed.length} product API answer(s) do not match the OpenAPI document:\n  ` +

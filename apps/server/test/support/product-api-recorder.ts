@@ -40,7 +40,14 @@ export function productApiRecorder(): ((app: FastifyInstance) => void) | undefin
     app.addHook('preHandler', (request, _reply, done) => {
       const route = routeOf(request);
       if (route && request.ws) {
-        write({ method: request.method, route, status: 101, contentType: undefined, headers: {}, text: undefined });
+        write({
+          method: request.method,
+          route,
+          status: 101,
+          contentType: undefined,
+          headers: {},
+          text: undefined,
+        });
       }
       done();
     });

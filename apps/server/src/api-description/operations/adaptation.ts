@@ -10,7 +10,8 @@ export const adaptationOperations: ApiOperation[] = [
     id: 'getAdaptation',
     tag: 'Adaptation',
     summary: 'What the recogniser learnt about you',
-    description: 'From your reviewed notes and vocabulary: the state of your personal models and how much they help.',
+    description:
+      'From your reviewed notes and vocabulary: the state of your personal models and how much they help.',
     auth: 'session',
     responses: { 200: ok('The adaptation state.', State) },
   },

@@ -8,7 +8,8 @@ export const apiTokenOperations: ApiOperation[] = [
     id: 'listApiTokens',
     tag: 'API tokens',
     summary: 'Your personal API tokens',
-    description: 'Expired tokens stay listed (refused when used). The tokens themselves are never shown again.',
+    description:
+      'Expired tokens stay listed (refused when used). The tokens themselves are never shown again.',
     auth: 'session',
     responses: { 200: ok('The tokens.', named('ApiTokenList', apiTokenListSchema)) },
   },
@@ -22,10 +23,15 @@ export const apiTokenOperations: ApiOperation[] = [
       'For scripts and OpenAI-compatible clients (`Authorization: Bearer`). Needs a recent login or confirmation; ' +
       'the owner is mailed. The answer is the only time the token is shown.',
     auth: 'session',
-    body: jsonBody(named('CreateApiToken', createApiTokenSchema), { name: 'Laptop script', expires_in_days: 90 }),
+    body: jsonBody(named('CreateApiToken', createApiTokenSchema), {
+      name: 'Laptop script',
+      expires_in_days: 90,
+    }),
     responses: {
       201: ok('The token, shown this once.', named('CreatedApiToken', createdApiTokenSchema)),
-      403: problem('Confirm it is you first (`reauthentication_required`), then send it again. Or the CSRF check failed.'),
+      403: problem(
+        'Confirm it is you first (`reauthentication_required`), then send it again. Or the CSRF check failed.',
+      ),
       409: problem('The account holds as many tokens as it may (`too_many_api_tokens`).'),
     },
   },

@@ -24,7 +24,9 @@ export const liveOperations: ApiOperation[] = [
       101: { description: 'Switching to the WebSocket protocol.' },
       403: problem('The `Origin` is not the app’s own, or missing.'),
       404: notFound('The pad'),
-      429: problem('As many live streams as you may hold are open, or the upload quota is spent.', [RETRY_AFTER]),
+      429: problem('As many live streams as you may hold are open, or the upload quota is spent.', [
+        RETRY_AFTER,
+      ]),
     },
   },
 ];

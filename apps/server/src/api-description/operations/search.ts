@@ -17,7 +17,10 @@ export const searchOperations: ApiOperation[] = [
     description,
     auth: 'session',
     query: searchQuerySchema,
-    responses: { 200: ok('A page of matching pads.', named('PadSearchPage', padSearchPageSchema)), 400: badQuery },
+    responses: {
+      200: ok('A page of matching pads.', named('PadSearchPage', padSearchPageSchema)),
+      400: badQuery,
+    },
   },
   {
     method: 'GET',

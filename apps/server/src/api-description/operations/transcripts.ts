@@ -23,7 +23,10 @@ export const transcriptOperations: ApiOperation[] = [
     auth: 'session',
     pathParams: NOTE,
     responses: {
-      200: ok('Newest first; `current` marks the text the note has now.', named('TranscriptVersionList', transcriptVersionListSchema)),
+      200: ok(
+        'Newest first; `current` marks the text the note has now.',
+        named('TranscriptVersionList', transcriptVersionListSchema),
+      ),
       404: notFound('The voice note'),
     },
   },
@@ -56,9 +59,17 @@ export const transcriptOperations: ApiOperation[] = [
       200: {
         description: 'The transcript as a file.',
         content: {
-          contentTypes: ['text/plain', 'application/x-subrip', 'text/vtt', 'application/json', 'text/markdown'],
+          contentTypes: [
+            'text/plain',
+            'application/x-subrip',
+            'text/vtt',
+            'application/json',
+            'text/markdown',
+          ],
         },
-        headers: [{ name: 'Content-Disposition', description: '`attachment` with the file’s name.', required: true }],
+        headers: [
+          { name: 'Content-Disposition', description: '`attachment` with the file’s name.', required: true },
+        ],
       },
       404: notFound('The voice note or the format'),
       409: problem('The note has no transcript yet (`no_transcript`).'),
@@ -132,7 +143,10 @@ export const transcriptOperations: ApiOperation[] = [
     pathParams: PAD,
     body: transcribeBody,
     responses: {
-      202: ok('How many notes were queued and how many left as they are.', named('PadRetranscription', padRetranscriptionSchema)),
+      202: ok(
+        'How many notes were queued and how many left as they are.',
+        named('PadRetranscription', padRetranscriptionSchema),
+      ),
       404: notFound('The pad'),
       409: problem('No note of the pad could be queued (`nothing_to_retranscribe`).'),
     },

@@ -43,7 +43,12 @@ export const uploadOperations: ApiOperation[] = [
     auth: 'session-or-token',
     headers: [
       TUS_RESUMABLE,
-      { name: 'Upload-Length', description: 'The file’s size in bytes.', required: true, schema: { type: 'integer' } },
+      {
+        name: 'Upload-Length',
+        description: 'The file’s size in bytes.',
+        required: true,
+        schema: { type: 'integer' },
+      },
       {
         name: 'Upload-Metadata',
         description: 'Comma-separated `key base64value` pairs: `pad_id`, `filename`, `filetype`.',
@@ -61,6 +66,7 @@ export const uploadOperations: ApiOperation[] = [
       ),
       404: problem('The pad in `pad_id` does not exist or is not yours.'),
       413: problem('The file is larger than the server takes.'),
+      415: problem('`filetype` is not an audio type.'),
       429: problem('Too many uploads in the last hour; try again later.', [RETRY_AFTER]),
     },
   },
@@ -89,8 +95,7 @@ export const uploadOperations: ApiOperation[] = [
     id: 'sendUploadBytes',
     tag: TAG,
     summary: 'Send the next bytes of an upload',
-    description:
-      `The answer to the PATCH that completes the file names the filed voice note in \`${VOICE_NOTE_ID_HEADER}\`.`,
+    description: `The answer to the PATCH that completes the file names the filed voice note in \`${VOICE_NOTE_ID_HEADER}\`.`,
     auth: 'session-or-token',
     pathParams: UPLOAD,
     headers: [TUS_RESUMABLE, { ...UPLOAD_OFFSET, description: 'Where these bytes start.' }],
@@ -102,9 +107,13 @@ export const uploadOperations: ApiOperation[] = [
         UPLOAD_OFFSET,
         { name: VOICE_NOTE_ID_HEADER, description: 'The filed voice note, once the last byte arrived.' },
       ]),
-      400: problem('A tus header is missing or malformed, or the finished file is not a recording that can be read.'),
+      400: problem(
+        'A tus header is missing or malformed, or the finished file is not a recording that can be read.',
+      ),
       404: problem('The upload does not exist or is not yours.'),
-      409: problem('`Upload-Offset` is not where the server has the upload (`upload_offset_conflict`); ask with HEAD.'),
+      409: problem(
+        '`Upload-Offset` is not where the server has the upload (`upload_offset_conflict`); ask with HEAD.',
+      ),
       410: gone,
       413: problem('More bytes than `Upload-Length` said, or a recording longer than the server takes.'),
       415: problem('The finished file is not audio in an accepted format.'),
@@ -132,6 +141,8 @@ export const uploadOperations: ApiOperation[] = [
     summary: 'What the upload server supports (at an upload’s address)',
     auth: 'public',
     pathParams: UPLOAD,
-    responses: { 204: noContent('tus discovery.', [{ name: 'Tus-Version', description: '`1.0.0`.', required: true }]) },
+    responses: {
+      204: noContent('tus discovery.', [{ name: 'Tus-Version', description: '`1.0.0`.', required: true }]),
+    },
   },
 ];

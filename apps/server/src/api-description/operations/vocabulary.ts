@@ -22,7 +22,9 @@ export const vocabularyOperations: ApiOperation[] = [
     tag: 'Vocabulary',
     summary: 'Your words and phrases',
     auth: 'session',
-    responses: { 200: ok('The words, and how many the account may hold.', named('VocabularyList', vocabularyListSchema)) },
+    responses: {
+      200: ok('The words, and how many the account may hold.', named('VocabularyList', vocabularyListSchema)),
+    },
   },
   {
     method: 'POST',
@@ -69,7 +71,12 @@ export const vocabularyOperations: ApiOperation[] = [
     tag: 'Vocabulary',
     summary: 'Words you typed that the recogniser does not know',
     auth: 'session',
-    responses: { 200: ok('Proposed words, from your corrections.', named('VocabularyProposalList', vocabularyProposalListSchema)) },
+    responses: {
+      200: ok(
+        'Proposed words, from your corrections.',
+        named('VocabularyProposalList', vocabularyProposalListSchema),
+      ),
+    },
   },
   {
     method: 'POST',
