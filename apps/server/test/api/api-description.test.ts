@@ -58,7 +58,7 @@ describe('the OpenAPI document', () => {
 
   it('is valid OpenAPI 3.1', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc) as object);
+    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
@@ -134,5 +134,14 @@ describe('serving the description', () => {
       headers: { 'if-none-match': res.headers.get('etag')! },
     });
     expect(cached.status).toBe(304);
+  });
+});
+
+describe('operations no other API test calls', () => {
+  // The product API projects fail a full run on an operation never exercised (ADR 0049).
+  it('answers tus discovery at an upload’s address too, to anyone', async () => {
+    const res = await fetch(`${app.baseUrl}${API_BASE}/uploads/anything/`, { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('tus-version')).toBe('1.0.0');
   });
 });
