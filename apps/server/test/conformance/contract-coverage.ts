@@ -3,9 +3,10 @@ import path from 'node:path';
 
 /**
  * Which operations of an OpenAPI document a suite validated, across all its files: the auth
- * API's browser operations (the conformance suite), the product API's (its API tests, ADR 0049). Each validated answer is appended as one JSON line to a file of the run's
- * directory (one file per test file, so parallel workers never share one); the suite's global
- * teardown reads them back and names the operations that were never validated.
+ * API's browser operations (the conformance suite), the product API's (its API tests, ADR
+ * 0049). Each validated answer is appended as one JSON line to a file of the run's directory
+ * (one file per test file, so parallel workers never share one); the suite's global teardown
+ * reads them back and names the operations that were never validated.
  */
 export interface Validation {
   testFile: string;
