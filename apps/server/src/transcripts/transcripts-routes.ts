@@ -5,6 +5,7 @@
  * the transcription job (state, retry, re-transcription, events) are in jobs/.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RestoredTranscript } from '@voxpad/shared/transcripts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
@@ -33,7 +34,7 @@ export function registerTranscriptRoutes(app: FastifyInstance, deps: { db: Db })
 
   app.post<{ Params: NoteParams['Params'] & { versionId: string } }>(
     `${base}/versions/:versionId/restore/`,
-    async (request) => {
+    async (request): Promise<RestoredTranscript> => {
       const after = await restore(db, await load(request), request.params.versionId);
       return { ...presentState(after), transcript: after.transcript };
     },
