@@ -116,7 +116,8 @@ const serverApiProjects = backends.map((backend) => {
         TEST_ONE_BACKEND: oneBackend,
         TEST_LEFT_TO_ONE_BACKEND: String(elsewhere.length),
       },
-      globalSetup: ['test/support/global-setup.ts'],
+      // Every product API answer is checked against the OpenAPI document (ADR 0049).
+      globalSetup: ['test/support/global-setup.ts', 'test/conformance/product-api-setup.ts'],
       isolate: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -77,6 +77,7 @@ import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
 import { registerProgressStream } from './jobs/progress-stream.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
+import { registerApiDescriptionRoutes } from './api-description/api-description-routes.ts';
 import { openAiCompatApi } from './openai-compat/openai-compat-routes.ts';
 import { StockDictionary } from './vocabulary/stock-dictionary.ts';
 import { registerVocabularyRoutes } from './vocabulary/vocabulary-routes.ts';
@@ -119,6 +120,12 @@ export interface BuildOptions {
   warmLiveDecoder?: boolean;
   /** How webhook targets' names are resolved (tests map names to addresses of their choosing). */
   webhookResolve?: ResolveHost;
+  /**
+   * Called with the bare instance before anything is registered, so hooks added here see every
+   * route and every answer: tests read the route table and check the product API's answers
+   * against its OpenAPI document (ADR 0049).
+   */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -146,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   });
+  options.instrument?.(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();
@@ -498,6 +506,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
           { prefix: PUBLIC_SHARES_PREFIX },
         );
+        registerApiDescriptionRoutes(scope);
         if (config.mail.devOutbox) registerDevOutboxRoutes(scope, { dir: outboxDir(config.dataDir) });
         done();
       },

@@ -76,6 +76,15 @@ export type TranscriptVersion = z.infer<typeof transcriptVersionSchema>;
 export const transcriptVersionListSchema = z.object({ results: z.array(transcriptVersionSchema) });
 export type TranscriptVersionList = z.infer<typeof transcriptVersionListSchema>;
 
+/**
+ * POST pad/{id}/voicenote/{vid}/versions/{versionId}/restore/: the note's state after the
+ * restore, with the text it has now.
+ */
+export const restoredTranscriptSchema = transcriptionStateSchema.extend({
+  transcript: z.string().nullable(),
+});
+export type RestoredTranscript = z.infer<typeof restoredTranscriptSchema>;
+
 /** Error codes of the transcription endpoints (409s), beside the shared API_ERROR_CODES. */
 export const TRANSCRIPT_ERROR_CODES = {
   /** Retry asked of a note whose transcription has not failed. */

@@ -5,6 +5,7 @@
  * the transcription job (state, retry, re-transcription, events) are in jobs/.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RestoredTranscript } from '@voxpad/shared/transcripts';
 import type { Db } from '../db/database.ts';
 import type { NoteEvents } from '../lib/note-events.ts';
 import { notFound } from '../http/api-problem.ts';
@@ -37,7 +38,7 @@ export function registerTranscriptRoutes(
 
   app.post<{ Params: NoteParams['Params'] & { versionId: string } }>(
     `${base}/versions/:versionId/restore/`,
-    async (request) => {
+    async (request): Promise<RestoredTranscript> => {
       const after = await restore(db, await load(request), request.params.versionId, deps.events);
       return { ...presentState(after), transcript: after.transcript };
     },

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Which browser operations of the OpenAPI document the conformance suite validated, across
- * all its files. Each validated answer is appended as one JSON line to a file of the run's
- * directory (one file per test file, so parallel workers never share one); the suite's global
- * teardown reads them back and names the operations that were never validated.
+ * Which operations of an OpenAPI document a suite validated, across all its files: the auth
+ * API's browser operations (the conformance suite), the product API's (its API tests, ADR
+ * 0049). Each validated answer is appended as one JSON line to a file of the run's directory
+ * (one file per test file, so parallel workers never share one); the suite's global teardown
+ * reads them back and names the operations that were never validated.
  */
 export interface Validation {
   testFile: string;
@@ -26,19 +27,19 @@ export function browserOperations(paths: Record<string, Record<string, unknown>>
     );
 }
 
-export function recordValidation(dir: string, validation: Validation): void {
+export function recordValidation<V extends Validation>(dir: string, validation: V): void {
   const file = path.join(dir, `${path.basename(validation.testFile)}.jsonl`);
   fs.appendFileSync(file, `${JSON.stringify(validation)}\n`);
 }
 
-export function readValidations(dir: string): Validation[] {
+export function readValidations<V extends Validation = Validation>(dir: string): V[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.jsonl'))
     .flatMap((name) => fs.readFileSync(path.join(dir, name), 'utf8').split('\n'))
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as Validation);
+    .map((line) => JSON.parse(line) as V);
 }
 
 export interface CoverageReport {

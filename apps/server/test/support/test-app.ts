@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp, type App, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { Mailbox, registerMailbox, unregisterMailbox } from './mailbox.ts';
+import { productApiRecorder } from './product-api-recorder.ts';
 import pg from 'pg';
 import {
   copySqliteTemplate,
@@ -70,7 +71,20 @@ export async function startTestApp(
   if (config.database.kind === 'sqlite' && !existsSync(config.database.file)) {
     await copySqliteTemplate(config.database.file);
   }
-  const built = await buildApp(config, options);
+  // In the API projects, every product API answer is checked against the OpenAPI document.
+  const record = productApiRecorder();
+  const built = await buildApp(
+    config,
+    record
+      ? {
+          ...options,
+          instrument: (instance) => {
+            record(instance);
+            options.instrument?.(instance);
+          },
+        }
+      : options,
+  );
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
