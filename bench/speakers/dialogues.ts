@@ -64,7 +64,9 @@ export function buildDialogue({ seed, speakers, pauses, seconds, sentences }: Di
     // Everyone speaks once before anyone speaks twice; after that, anyone but the last.
     let who: number;
     if (turn < speakers) who = turn;
-    else do who = Math.floor(rand() * speakers); while (who === current);
+    else
+      do who = Math.floor(rand() * speakers);
+      while (who === current);
     current = who;
     turn++;
     const length = Math.exp(rand() * Math.log(30)); // 1..30 s
@@ -84,7 +86,11 @@ export function buildDialogue({ seed, speakers, pauses, seconds, sentences }: Di
       parts.push(new Float32Array(gap));
       cursor += gap;
     }
-    reference.push({ start: cursor / SAMPLE_RATE, end: (cursor + samples) / SAMPLE_RATE, speaker: voices[who]! });
+    reference.push({
+      start: cursor / SAMPLE_RATE,
+      end: (cursor + samples) / SAMPLE_RATE,
+      speaker: voices[who]!,
+    });
     parts.push(audio);
     cursor += samples;
     speech += length;

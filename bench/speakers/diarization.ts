@@ -84,7 +84,8 @@ async function main(): Promise<void> {
           });
           const seconds = dialogue.samples.length / SAMPLE_RATE;
           audioSeconds += seconds;
-          const run = (count: SpeakerCount) => timed(() => diarize(decoded.pcm, { speakers: count, tuning: TUNING }));
+          const run = (count: SpeakerCount) =>
+            timed(() => diarize(decoded.pcm, { speakers: count, tuning: TUNING }));
           const [givenTurns, givenTime] = run(speakers);
           const [autoTurns, autoTime] = run('auto');
           const outcome: Outcome = {
@@ -132,11 +133,15 @@ async function main(): Promise<void> {
   const two = outcomes.filter((o) => o.dialogue.speakers === 2);
   const givenTwo = der(pool(two, 'given'));
   const auto = der(pool(outcomes, 'auto'));
-  console.log(`${'all'.padEnd(26)}${breakdown(pool(outcomes, 'given')).padEnd(49)}${breakdown(pool(outcomes, 'auto'))}`);
+  console.log(
+    `${'all'.padEnd(26)}${breakdown(pool(outcomes, 'given')).padEnd(49)}${breakdown(pool(outcomes, 'auto'))}`,
+  );
   console.log(
     `\ntwo speakers, number given: DER ${pct(givenTwo)} (goal <= ${pct(GOAL_GIVEN_TWO)}: ${givenTwo <= GOAL_GIVEN_TWO ? 'MET' : 'MISSED'})`,
   );
-  console.log(`all, auto: DER ${pct(auto)} (goal <= ${pct(GOAL_AUTO)}: ${auto <= GOAL_AUTO ? 'MET' : 'MISSED'})`);
+  console.log(
+    `all, auto: DER ${pct(auto)} (goal <= ${pct(GOAL_AUTO)}: ${auto <= GOAL_AUTO ? 'MET' : 'MISSED'})`,
+  );
   const diarizeSeconds = outcomes.reduce((sum, o) => sum + o.diarizeSeconds, 0);
   console.log(
     `diarization: ${diarizeSeconds.toFixed(1)} s for ${audioSeconds.toFixed(0)} s of audio (real-time factor ${(diarizeSeconds / audioSeconds).toFixed(4)}, the slower of given and auto)`,

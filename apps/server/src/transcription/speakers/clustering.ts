@@ -31,7 +31,9 @@ export function clusterSegments(
     const next: Cluster[] = [];
     for (let from = 0; from < clusters.length; from += CHUNK) {
       const chunk = clusters.slice(from, from + CHUNK);
-      next.push(...agglomerate(chunk, { penalty: tuning.clusterPenalty, atMost: Math.ceil(chunk.length / 2) }));
+      next.push(
+        ...agglomerate(chunk, { penalty: tuning.clusterPenalty, atMost: Math.ceil(chunk.length / 2) }),
+      );
     }
     clusters = next;
   }
@@ -53,7 +55,10 @@ interface AgglomerateOptions {
   exactly?: boolean;
 }
 
-function agglomerate(input: readonly Cluster[], { penalty, atMost, exactly = false }: AgglomerateOptions): Cluster[] {
+function agglomerate(
+  input: readonly Cluster[],
+  { penalty, atMost, exactly = false }: AgglomerateOptions,
+): Cluster[] {
   const clusters: (Cluster & { logDet: number })[] = input.map((c) => ({
     ...c,
     logDet: c.stats.weightedLogDet(),

@@ -5,7 +5,9 @@
  *      pauses and at ΔBIC speaker changes; only each segment's Gaussian statistics are kept.
  *   2. Agglomerative ΔBIC clustering of the segments (in bounded chunks), down to the number
  *      of speakers given or until the criterion stops it ("auto").
- *   3. Viterbi resegmentation with a Gaussian mixture per speaker, over the audio again.
+ *   3. Segments too short to cluster go to the nearest speaker by the same criterion.
+ *      (A Viterbi resegmentation with a Gaussian mixture per speaker can follow; it is off by
+ *      default: on the bench it moved boundaries the wrong way, ADR 0050.)
  *   4. Turns, joined across short pauses, speakers numbered by first appearance.
  *
  * Time and memory grow linearly with the recording; ADR 0050 gives the figures. Synchronous
@@ -13,7 +15,7 @@
  */
 import { computeFeatures, frameCount, type Pcm } from './features.ts';
 import { clusterSegments, type SpeakerCount } from './clustering.ts';
-import type { GaussianStats } from './gaussian.ts';
+import { deltaBic, type GaussianStats } from './gaussian.ts';
 import { resegment } from './resegmentation.ts';
 import { segmentSpeech } from './segmentation.ts';
 import { labelsToTurns, type SpeakerTurn } from './turns.ts';
@@ -69,18 +71,24 @@ export function diarize(pcm: Pcm, { speakers = 'auto', tuning = {} }: DiarizeOpt
       labels.fill(label, segment.start, segment.end);
     }
   });
+  // Segments too short to cluster join the speaker they sound most like.
+  const logDets = clusters.map((c) => c.stats.weightedLogDet());
+  segments.forEach((segment, i) => {
+    if (labels[segment.start] !== UNLABELLED) return;
+    let best = 0;
+    let bestCost = Infinity;
+    clusters.forEach((cluster, label) => {
+      const cost = deltaBic(stats[i]!, cluster.stats, settings.clusterPenalty, undefined, logDets[label]);
+      if (cost < bestCost) [best, bestCost] = [label, cost];
+    });
+    labels.fill(best, segment.start, segment.end);
+  });
 
   let result: Int16Array = labels;
   if (clusters.length > 1) {
     for (let pass = 0; pass < settings.resegmentations; pass++) {
       result = resegment(pcm, result, clusters.length, WINDOW_FRAMES, settings);
     }
-  }
-  // Speech left unlabelled (one speaker, or no resegmentation) belongs to the speaker before it.
-  let last = 0;
-  for (let f = 0; f < total; f++) {
-    if (result[f] === UNLABELLED) result[f] = last;
-    else if (result[f]! >= 0) last = result[f]!;
   }
   return labelsToTurns(result, settings.bridgeSeconds);
 }

@@ -66,32 +66,42 @@ const scratch = new Map<number, Float64Array>();
 
 /** log|Σ| of the maximum-likelihood covariance, by Cholesky. */
 export function logDetCovariance(stats: GaussianStats): number {
-  const d = stats.dims;
-  let a = scratch.get(d);
-  if (!a) scratch.set(d, (a = new Float64Array(d * d)));
-  const n = stats.n;
+  return logDetOf(stats, undefined);
+}
+
+/**
+ * log|Σ| of `a`'s frames, together with `b`'s when given: the joint statistics are summed
+ * on the fly, so comparing two clusters allocates nothing (clustering compares many pairs).
+ */
+function logDetOf(a: GaussianStats, b: GaussianStats | undefined): number {
+  const d = a.dims;
+  let m = scratch.get(d);
+  if (!m) scratch.set(d, (m = new Float64Array(d * d)));
+  const n = a.n + (b?.n ?? 0);
   let k = 0;
   for (let i = 0; i < d; i++) {
-    const mi = stats.sum[i]! / n;
+    const mi = (a.sum[i]! + (b?.sum[i] ?? 0)) / n;
     for (let j = i; j < d; j++) {
-      const c = stats.outer[k++]! / n - mi * (stats.sum[j]! / n);
-      a[i * d + j] = c;
-      a[j * d + i] = c;
+      const mj = (a.sum[j]! + (b?.sum[j] ?? 0)) / n;
+      const c = (a.outer[k]! + (b?.outer[k] ?? 0)) / n - mi * mj;
+      k++;
+      m[i * d + j] = c;
+      m[j * d + i] = c;
     }
-    a[i * d + i] = a[i * d + i]! + RIDGE;
+    m[i * d + i] = m[i * d + i]! + RIDGE;
   }
   let logDet = 0;
   for (let j = 0; j < d; j++) {
-    let diag = a[j * d + j]!;
-    for (let p = 0; p < j; p++) diag -= a[j * d + p]! * a[j * d + p]!;
+    let diag = m[j * d + j]!;
+    for (let p = 0; p < j; p++) diag -= m[j * d + p]! * m[j * d + p]!;
     // Rounding can leave a flat direction at or below zero: it counts as the ridge.
     const l = Math.sqrt(Math.max(diag, RIDGE));
-    a[j * d + j] = l;
+    m[j * d + j] = l;
     logDet += 2 * Math.log(l);
     for (let i = j + 1; i < d; i++) {
-      let v = a[i * d + j]!;
-      for (let p = 0; p < j; p++) v -= a[i * d + p]! * a[j * d + p]!;
-      a[i * d + j] = v / l;
+      let v = m[i * d + j]!;
+      for (let p = 0; p < j; p++) v -= m[i * d + p]! * m[j * d + p]!;
+      m[i * d + j] = v / l;
     }
   }
   return logDet;
@@ -109,7 +119,7 @@ export function deltaBic(
   bLogDet = b.weightedLogDet(),
 ): number {
   const d = a.dims;
-  const joint = GaussianStats.combined(a, b);
+  const n = a.n + b.n;
   const parameters = d + (d * (d + 1)) / 2;
-  return 0.5 * (joint.weightedLogDet() - aLogDet - bLogDet) - penalty * 0.5 * parameters * Math.log(joint.n);
+  return 0.5 * (n * logDetOf(a, b) - aLogDet - bLogDet) - penalty * 0.5 * parameters * Math.log(n);
 }

@@ -90,7 +90,13 @@ export class DiagonalMixture {
       }
       constants[c] = constant;
     }
-    return new DiagonalMixture(dims, Float64Array.from(weights), Float64Array.from(means), precisions, constants);
+    return new DiagonalMixture(
+      dims,
+      Float64Array.from(weights),
+      Float64Array.from(means),
+      precisions,
+      constants,
+    );
   }
 
   private componentLogs(data: Float32Array, offset: number, out: Float64Array): number {
@@ -113,7 +119,8 @@ export class DiagonalMixture {
 
   /** log p(frame at `offset`). */
   logLikelihood(data: Float32Array, offset: number): number {
-    const logs = this.scratch.length >= this.constants.length ? this.scratch : new Float64Array(this.constants.length);
+    const logs =
+      this.scratch.length >= this.constants.length ? this.scratch : new Float64Array(this.constants.length);
     const best = this.componentLogs(data, offset, logs);
     let sum = 0;
     for (let c = 0; c < this.constants.length; c++) sum += Math.exp(logs[c]! - best);

@@ -39,7 +39,8 @@ export function resegment(
         for (let s = 0; s < speakers; s++) back[f * speakers + s] = s;
         continue;
       }
-      for (let s = 0; s < speakers; s++) emission[s] = mixtures[s]!.logLikelihood(features.values, i * FEATURE_DIMS);
+      for (let s = 0; s < speakers; s++)
+        emission[s] = mixtures[s]!.logLikelihood(features.values, i * FEATURE_DIMS);
       let best = 0;
       for (let s = 1; s < speakers; s++) if (score[s]! > score[best]!) best = s;
       const switched = score[best]! - (sawSpeech ? tuning.switchPenalty : 0);
@@ -77,10 +78,7 @@ function trainMixtures(
   const counts = new Float64Array(speakers);
   for (const label of labels) if (label >= 0) counts[label] = counts[label]! + 1;
   const strides = Array.from(counts, (n) => Math.max(1, Math.ceil(n / MAX_TRAINING_FRAMES)));
-  const samples = Array.from(
-    counts,
-    (n, s) => new Float32Array(Math.ceil(n / strides[s]!) * FEATURE_DIMS),
-  );
+  const samples = Array.from(counts, (n, s) => new Float32Array(Math.ceil(n / strides[s]!) * FEATURE_DIMS));
   const seen = new Float64Array(speakers);
   const kept = new Uint32Array(speakers);
   for (let from = 0; from < labels.length; from += windowFrames) {
@@ -89,7 +87,10 @@ function trainMixtures(
       const s = labels[from + i]!;
       if (s < 0) continue;
       if (seen[s]! % strides[s]! === 0 && kept[s]! * FEATURE_DIMS < samples[s]!.length) {
-        samples[s]!.set(features.values.subarray(i * FEATURE_DIMS, (i + 1) * FEATURE_DIMS), kept[s]! * FEATURE_DIMS);
+        samples[s]!.set(
+          features.values.subarray(i * FEATURE_DIMS, (i + 1) * FEATURE_DIMS),
+          kept[s]! * FEATURE_DIMS,
+        );
         kept[s] = kept[s]! + 1;
       }
       seen[s] = seen[s]! + 1;

@@ -19,11 +19,7 @@ export interface Segment {
 /** Candidate changes are scored every few frames; peaks are then found among them. */
 const STEP_FRAMES = 5;
 
-export function segmentSpeech(
-  features: Features,
-  speech: Uint8Array,
-  tuning: DiarizationTuning,
-): Segment[] {
+export function segmentSpeech(features: Features, speech: Uint8Array, tuning: DiarizationTuning): Segment[] {
   const segments: Segment[] = [];
   let runStart = -1;
   for (let i = 0; i <= features.frames; i++) {
@@ -63,7 +59,10 @@ function splitRun(
     // A long piece is cut evenly: clustering then sees no segment much longer than the rest.
     const parts = Math.ceil((to - from) / tuning.maxSegmentFrames);
     for (let p = 0; p < parts; p++) {
-      pieces.push([from + Math.round(((to - from) * p) / parts), from + Math.round(((to - from) * (p + 1)) / parts)]);
+      pieces.push([
+        from + Math.round(((to - from) * p) / parts),
+        from + Math.round(((to - from) * (p + 1)) / parts),
+      ]);
     }
   }
   return pieces;
