@@ -131,6 +131,12 @@ export const shareListSchema = z.object({
 });
 export type ShareList = z.infer<typeof shareListSchema>;
 
+/** `GET /shares/?note_id=` or `?pad_id=`: the links of one note or pad. */
+export const shareListQuerySchema = z.object({
+  note_id: z.string({ error: 'note_id names one of your notes.' }).min(1).max(64).optional(),
+  pad_id: z.string({ error: 'pad_id names one of your pads.' }).min(1).max(64).optional(),
+});
+
 export const unlockShareSchema = z.strictObject(
   {
     password: z

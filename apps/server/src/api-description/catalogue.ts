@@ -2,14 +2,19 @@ import type { ApiOperation, UndescribedRoute } from './operation.ts';
 import { accountOperations } from './operations/account.ts';
 import { adaptationOperations } from './operations/adaptation.ts';
 import { apiTokenOperations } from './operations/api-tokens.ts';
+import { bulkActionOperations } from './operations/bulk-actions.ts';
 import { descriptionOperations } from './operations/description.ts';
+import { exportImportOperations } from './operations/export-import.ts';
 import { liveOperations } from './operations/live.ts';
 import { padOperations } from './operations/pads.ts';
 import { searchOperations } from './operations/search.ts';
+import { shareOperations } from './operations/shares.ts';
+import { tagOperations } from './operations/tags.ts';
 import { transcriptOperations } from './operations/transcripts.ts';
 import { uploadOperations } from './operations/uploads.ts';
 import { vocabularyOperations } from './operations/vocabulary.ts';
 import { voiceNoteOperations } from './operations/voice-notes.ts';
+import { webhookOperations } from './operations/webhooks.ts';
 
 /** Where the product API answers; catalogue paths are under it. */
 export const API_BASE = '/api/v1';
@@ -22,10 +27,15 @@ export const API_BASE = '/api/v1';
 export const API_CATALOGUE: readonly ApiOperation[] = [
   ...padOperations,
   ...voiceNoteOperations,
+  ...bulkActionOperations,
+  ...tagOperations,
   ...transcriptOperations,
   ...uploadOperations,
   ...liveOperations,
   ...searchOperations,
+  ...shareOperations,
+  ...exportImportOperations,
+  ...webhookOperations,
   ...vocabularyOperations,
   ...adaptationOperations,
   ...apiTokenOperations,
@@ -37,6 +47,7 @@ export const API_CATALOGUE: readonly ApiOperation[] = [
 export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'Pads', description: 'Pads hold voice notes.' },
   { name: 'Voice notes', description: 'Recordings, their titles, transcripts and review.' },
+  { name: 'Tags', description: 'Tags on notes, across pads.' },
   { name: 'Transcripts', description: 'A transcript’s versions and exports.' },
   { name: 'Transcription jobs', description: 'Following, retrying and repeating transcription.' },
   { name: 'Resumable uploads', description: 'Large recordings in pieces, over tus 1.0.0.' },
@@ -44,6 +55,9 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'Search', description: 'Full-text search of pads and voice notes.' },
   { name: 'Stats', description: 'Totals of your account.' },
   { name: 'Settings', description: 'How your notes are transcribed.' },
+  { name: 'Share links', description: 'Read-only public links to a note, a part of one, or a pad.' },
+  { name: 'Export and import', description: 'Your notes as zips, and back.' },
+  { name: 'Webhooks', description: 'Note events sent to your own endpoints, signed.' },
   { name: 'Vocabulary', description: 'Your own words, taught to the recogniser.' },
   { name: 'Adaptation', description: 'Personal models learnt from your reviewed notes.' },
   { name: 'API tokens', description: 'Tokens for scripts and OpenAI-compatible clients.' },

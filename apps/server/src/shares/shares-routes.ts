@@ -3,8 +3,7 @@
  * /api/v1/). ADR 0044.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { createShareSchema, type ShareList } from '@voxpad/shared/shares';
+import { createShareSchema, shareListQuerySchema, type ShareList } from '@voxpad/shared/shares';
 import { appOrigin } from '../auth/links.ts';
 import { parseInput } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
@@ -12,18 +11,13 @@ import { createShare, listOwnShares, revokeShare, type SharesSettings } from './
 
 type ShareParams = { Params: { shareId: string } };
 
-const listQuerySchema = z.object({
-  note_id: z.string({ error: 'note_id names one of your notes.' }).min(1).max(64).optional(),
-  pad_id: z.string({ error: 'pad_id names one of your pads.' }).min(1).max(64).optional(),
-});
-
 export function registerShareRoutes(
   app: FastifyInstance,
   deps: SharesSettings & { publicUrl: string | undefined },
 ): void {
   app.get('/shares/', async (request): Promise<ShareList> => {
     const userId = await requireUserId(request);
-    const query = parseInput(listQuerySchema, request.query);
+    const query = parseInput(shareListQuerySchema, request.query);
     return {
       results: await listOwnShares(deps, userId, { noteId: query.note_id, padId: query.pad_id }),
       limit: deps.maxShares,
