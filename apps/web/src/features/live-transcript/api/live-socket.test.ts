@@ -90,6 +90,7 @@ describe('the live socket client', () => {
       failure_reason: null,
       content_type: 'audio/wav',
       size_bytes: 44,
+      tags: [],
       duration_seconds: 1,
       transcript: 'milk',
       segments: [],
