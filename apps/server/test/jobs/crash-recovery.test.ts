@@ -12,8 +12,9 @@ import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { signedUpClient } from '../support/http-client.ts';
+import { serverArgs } from '../support/server-entry.ts';
 
-const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+const serverRoot = fileURLToPath(new URL('../../', import.meta.url));
 const LEASE_MS = 2000;
 let server: TestApp;
 const children: ChildProcess[] = [];
@@ -29,8 +30,10 @@ afterAll(async () => {
 
 function startWorker(): ChildProcess {
   const { database } = server.config;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: path.dirname(serverEntry),
+  // The fresh bundle when there is one: a worker through tsx compiles the server first, which
+  // took most of this test's time limit on a loaded machine.
+  const child = spawn(process.execPath, serverArgs(), {
+    cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
