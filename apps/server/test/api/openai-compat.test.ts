@@ -104,7 +104,8 @@ describe('POST /v1/audio/transcriptions', () => {
     expect(body.words).toBeUndefined();
   });
 
-  it('answers text, srt and vtt as text/plain', async () => {
+  // Three transcriptions: each took up to 10 s on a loaded two-core machine.
+  it('answers text, srt and vtt as text/plain', { timeout: 90_000 }, async () => {
     const text = await transcribe(form({ response_format: 'text' }));
     expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await text.text()).toMatch(/milk.*\n$/);
