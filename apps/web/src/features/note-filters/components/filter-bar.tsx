@@ -4,10 +4,10 @@ import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { cleanFilterSearch, countFilters, type NoteFilterSearch } from '../utils/filter-search.ts';
 
 const STATUS_LABELS: Record<VoiceNoteStatus, string> = {
-  pending: 'Waiting',
-  processing: 'Transcribing',
-  done: 'Done',
-  failed: 'Failed',
+  pending: 'Waiting to be transcribed',
+  processing: 'Being transcribed',
+  done: 'Transcribed',
+  failed: 'Transcription failed',
 };
 
 const control = `block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-sm max-sm:min-h-11 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`;

@@ -57,7 +57,7 @@ export function BulkBar(props: BulkBarProps) {
         <label className="inline-flex items-center gap-2 text-sm text-slate-800 max-sm:min-h-11 dark:text-slate-200">
           <input
             type="checkbox"
-            className={`size-4 rounded ${focusRing}`}
+            className={`size-4 rounded max-sm:size-11 ${focusRing}`}
             checked={shown > 0 && shownSelected === shown}
             ref={(box) => {
               if (box) box.indeterminate = shownSelected > 0 && shownSelected < shown;

@@ -136,7 +136,7 @@ function VoiceNoteRow({
                 const native = event.nativeEvent;
                 selection.click(note.id, native instanceof MouseEvent && native.shiftKey);
               }}
-              className={`mt-1 size-4 shrink-0 rounded max-sm:mt-3 ${focusRing}`}
+              className={`mt-1 size-4 shrink-0 rounded max-sm:mt-0 max-sm:size-11 ${focusRing}`}
             />
           ) : null}
           <div className="min-w-0">
