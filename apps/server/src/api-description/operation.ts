@@ -111,3 +111,19 @@ export const RETRY_AFTER: HeaderDoc = {
   description: 'Seconds to wait before trying again.',
   schema: { type: 'integer' },
 };
+
+/** The `Range` request header of audio that players seek in. */
+export const RANGE_HEADER: HeaderDoc = { name: 'Range', description: 'One byte range, e.g. `bytes=0-1023`.' };
+
+/** The answers of audio served with one byte range: whole, the range, or a range past its end. */
+export const audioWithRange = (whole: string): Record<200 | 206 | 416, ResponseDoc> => ({
+  200: { description: whole, content: { contentTypes: ['audio/*'] } },
+  206: {
+    description: 'The range asked for.',
+    content: { contentTypes: ['audio/*'] },
+    headers: [{ name: 'Content-Range', description: 'Which bytes, of how many.', required: true }],
+  },
+  416: noContent('The range is beyond the audio’s end.', [
+    { name: 'Content-Range', description: '`bytes */<size>`.', required: true },
+  ]),
+});

@@ -7,12 +7,14 @@ import {
   unlockShareSchema,
 } from '@voxpad/shared/shares';
 import {
+  audioWithRange,
   jsonBody,
   named,
   noContent,
   notFound,
   ok,
   problem,
+  RANGE_HEADER,
   RETRY_AFTER,
   type ApiOperation,
 } from '../operation.ts';
@@ -25,17 +27,9 @@ const tooMany = problem('Too many requests for shared links from this address; w
   RETRY_AFTER,
 ]);
 const audioResponses = {
-  200: { description: 'The shared audio (cut to the shared range).', content: { contentTypes: ['audio/*'] } },
-  206: {
-    description: 'The requested bytes of it.',
-    content: { contentTypes: ['audio/*'] },
-    headers: [{ name: 'Content-Range', description: 'Which bytes, of how many.', required: true }],
-  },
+  ...audioWithRange('The shared audio (cut to the shared range).'),
   403: problem('The link needs its password first, or `download=1` was asked and downloads are not allowed.'),
   404: gone,
-  416: noContent('The range is beyond the audio’s end.', [
-    { name: 'Content-Range', description: '`bytes */<size>`.', required: true },
-  ]),
   429: tooMany,
 };
 
@@ -122,7 +116,7 @@ export const shareOperations: ApiOperation[] = [
     description: 'Honours one `Range`; `download=1` asks for it as a file, when downloads are allowed.',
     auth: 'public',
     pathParams: token,
-    headers: [{ name: 'Range', description: 'One byte range, e.g. `bytes=0-1023`.' }],
+    headers: [RANGE_HEADER],
     responses: audioResponses,
   },
   {
@@ -134,7 +128,7 @@ export const shareOperations: ApiOperation[] = [
     description: '`index` is the note’s place in the share (`notes[].index`).',
     auth: 'public',
     pathParams: { ...token, index: 'The note’s place in the share, from 0.' },
-    headers: [{ name: 'Range', description: 'One byte range, e.g. `bytes=0-1023`.' }],
+    headers: [RANGE_HEADER],
     responses: audioResponses,
   },
 ];

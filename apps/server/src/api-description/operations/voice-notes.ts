@@ -8,7 +8,9 @@ import {
   notFound,
   ok,
   problem,
+  RANGE_HEADER,
   RETRY_AFTER,
+  audioWithRange,
   type ApiOperation,
 } from '../operation.ts';
 import { NOTE, PAD } from './path-params.ts';
@@ -130,18 +132,10 @@ export const voiceNoteOperations: ApiOperation[] = [
     description: 'Honours one `Range: bytes=a-b`, so players can seek.',
     auth: 'session',
     pathParams: NOTE,
-    headers: [{ name: 'Range', description: 'One byte range, e.g. `bytes=0-1023`.' }],
+    headers: [RANGE_HEADER],
     responses: {
-      200: { description: 'The whole recording.', content: { contentTypes: ['audio/*'] } },
-      206: {
-        description: 'The range asked for.',
-        content: { contentTypes: ['audio/*'] },
-        headers: [{ name: 'Content-Range', description: 'Which bytes, of how many.', required: true }],
-      },
+      ...audioWithRange('The whole recording.'),
       404: notFound('The voice note or its recording'),
-      416: noContent('The range is beyond the recording’s end.', [
-        { name: 'Content-Range', description: '`bytes */<size>`.', required: true },
-      ]),
     },
   },
   {
