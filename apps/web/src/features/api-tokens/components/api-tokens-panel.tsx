@@ -1,7 +1,7 @@
 import { API_TOKEN_NAME_MAX, type ApiToken, type CreatedApiToken } from '@voxpad/shared/api-tokens';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
+import { ShownOnce } from '../../../components/ui/shown-once.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -51,36 +51,14 @@ function TokenDates({ token }: { token: ApiToken }) {
 }
 
 function NewToken({ created, onDismiss }: { created: CreatedApiToken; onDismiss: () => void }) {
-  const [copied, setCopied] = useState(false);
   return (
-    <FormAlert tone="success">
-      <p className="font-medium">Token “{created.name}” created. Copy it now: it will not be shown again.</p>
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <code
-          aria-label="New API token"
-          className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 select-all dark:bg-slate-950 dark:text-slate-100"
-        >
-          {created.token}
-        </code>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            navigator.clipboard.writeText(created.token).then(
-              () => {
-                setCopied(true);
-                toast.success('Token copied.');
-              },
-              () => toast.error('Copying failed. Select the token and copy it by hand.'),
-            );
-          }}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-        <Button variant="ghost" onClick={onDismiss}>
-          Done
-        </Button>
-      </div>
-    </FormAlert>
+    <ShownOnce
+      message={`Token “${created.name}” created. Copy it now: it will not be shown again.`}
+      label="New API token"
+      noun="token"
+      value={created.token}
+      onDismiss={onDismiss}
+    />
   );
 }
 
