@@ -95,6 +95,11 @@ import { type ResolveHost, systemResolve } from './webhooks/guarded-post.ts';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
 import { WebhookOutbox } from './webhooks/webhook-outbox.ts';
 import { registerWebhookRoutes } from './webhooks/webhooks-routes.ts';
+import { allNoteEvents } from './lib/note-events.ts';
+import { AutoSummaries } from './summaries/auto-summaries.ts';
+import { registerSummaryRoutes } from './summaries/summaries-routes.ts';
+import type { SummaryDeps } from './summaries/summaries-service.ts';
+import { SummaryRunner } from './summaries/summary-runner.ts';
 
 export interface App {
   app: FastifyInstance;
@@ -204,7 +209,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every process records note events for webhooks; API processes send them (ADR 0048).
   let webhookDispatcher: WebhookDispatcher | undefined;
   const webhookLog = app.log.child({ component: 'webhooks' });
-  const noteEvents = new WebhookOutbox(db, webhookLog, () => webhookDispatcher?.wake());
+  // Summaries (ADR 0052): every process queues automatic ones; API processes write them.
+  let summaryRunner: SummaryRunner | undefined;
+  const summaryLog = app.log.child({ component: 'summaries' });
+  const summaryDeps: SummaryDeps = {
+    db,
+    settings: config.summaries,
+    onQueued: () => summaryRunner?.wake(),
+  };
+  const noteEvents = allNoteEvents(
+    new WebhookOutbox(db, webhookLog, () => webhookDispatcher?.wake()),
+    new AutoSummaries(summaryDeps, summaryLog),
+  );
   const adaptationQueue = new AdaptationQueue(db, config.database.kind);
   // Each person's notes, live streams and /v1 requests decode with their build (ADR 0040).
   const adapting = config.adaptation.enabled && config.transcription.engine === 'pocketsphinx';
@@ -392,6 +408,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     webhookDispatcher = dispatcher;
     shutdownSteps.unshift(() => dispatcher.stop());
+    const summaries = new SummaryRunner({
+      db,
+      dialect: config.database.kind,
+      settings: config.summaries,
+      log: summaryLog,
+      pollMs: config.jobPollMs,
+      leaseMs: 60_000,
+    });
+    summaryRunner = summaries;
+    shutdownSteps.unshift(() => summaries.stop());
     await app.register((scope) => authApi(scope, authContext), { prefix: AUTH_PREFIX });
     await app.register(
       (scope, _opts, done) => {
@@ -467,6 +493,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
         registerTagRoutes(scope, { db });
         registerWebhookRoutes(scope, webhookDeps);
+        registerSummaryRoutes(scope, summaryDeps);
         registerVocabularyRoutes(scope, {
           db,
           // The pocketsphinx model's dictionary, whichever engine transcribes (ADR 0036).
@@ -533,5 +560,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   runner?.start();
   adaptation?.start();
   webhookDispatcher?.start();
+  summaryRunner?.start();
   return { app, db, storage, runner, adaptation, mail };
 }

@@ -19,6 +19,7 @@ import {
 } from '../auth/social/social-settings.ts';
 import { resolveStorage, type StorageSettings, type SweeperSettings } from '../storage/storage-settings.ts';
 import { parsePrivateTargets, parseRetryDelays, type WebhookSettings } from '../webhooks/webhook-settings.ts';
+import type { SummarySettings } from '../summaries/summary-settings.ts';
 
 /**
  * The whole configuration, read once from the environment at start. Anything wrong is
@@ -229,6 +230,18 @@ const envSchema = z.object({
       }
       return targets;
     }),
+  // Summaries by a language model (ADR 0052): any OpenAI-compatible chat-completions API (Ollama,
+  // llama.cpp's server, a hosted one). Off while LLM_BASE_URL is unset: nothing is sent anywhere.
+  LLM_BASE_URL: unsetIfEmpty(
+    z
+      .url({ protocol: /^https?$/, error: 'must be a full http(s) URL such as http://127.0.0.1:11434/v1' })
+      .optional(),
+  ),
+  LLM_API_KEY: unsetIfEmpty(z.string().optional()),
+  LLM_MODEL: unsetIfEmpty(z.string().min(1).optional()),
+  // Fractions allowed, for tests.
+  LLM_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  LLM_CONTEXT_TOKENS: z.coerce.number().int().min(128).max(10_000_000).default(4096),
   SWEEPER_GRACE_MINUTES: z.coerce.number().positive().max(43_200).default(60),
   SWEEPER_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(43_200).default(60),
 });
@@ -326,6 +339,7 @@ export interface Config {
     gainMaxSeconds: number;
   };
   webhooks: WebhookSettings;
+  summaries: SummarySettings;
   mail: MailSettings;
   social: {
     /** Third-party login providers, in the order the login screen lists them. */
@@ -452,6 +466,16 @@ const crossChecks: { reads: (keyof Env)[]; problems: (e: Env) => string[] }[] = 
     ],
     problems: (e) => resolveStorage(e, path.resolve(e.DATA_DIR)).problems,
   },
+  {
+    reads: ['LLM_BASE_URL', 'LLM_MODEL'],
+    problems: (e) =>
+      e.LLM_BASE_URL && !e.LLM_MODEL
+        ? [
+            'LLM_MODEL: is required when LLM_BASE_URL is set: the model to ask, e.g. llama3.2 for Ollama ' +
+              "(llama.cpp's server answers with the model it loaded, whatever the name).",
+          ]
+        : [],
+  },
 ];
 
 /**
@@ -568,6 +592,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelaysMs: e.WEBHOOKS_RETRY_DELAYS_SECONDS,
       timeoutMs: Math.round(e.WEBHOOKS_TIMEOUT_SECONDS * 1000),
       privateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+    },
+    summaries: {
+      endpoint: e.LLM_BASE_URL
+        ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL ?? '' }
+        : undefined,
+      timeoutMs: Math.round(e.LLM_TIMEOUT_SECONDS * 1000),
+      contextTokens: e.LLM_CONTEXT_TOKENS,
     },
     sweeper: {
       graceMs: Math.round(e.SWEEPER_GRACE_MINUTES * 60_000),

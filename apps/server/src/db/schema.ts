@@ -432,6 +432,35 @@ export interface DeletedVoiceNotesTable {
   expires_at: number;
 }
 
+/** One generation of a note's summary, and its job (migration 0028, ADR 0052). */
+export interface NoteSummariesTable {
+  id: string;
+  voice_note_id: string;
+  owner_id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  summary: string | null;
+  /** JSON array of {text, start}. */
+  action_items: string;
+  title: string | null;
+  model: string;
+  /** Host (and port) of the endpoint the transcript was sent to. */
+  endpoint: string;
+  error: string | null;
+  attempts: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** Per pad: summarise new notes once transcribed (migration 0028). */
+export interface PadSummarySettingsTable {
+  pad_id: string;
+  owner_id: string;
+  auto_summary: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -457,6 +486,8 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   deleted_voice_notes: DeletedVoiceNotesTable;
+  note_summaries: NoteSummariesTable;
+  pad_summary_settings: PadSummarySettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -484,3 +515,4 @@ export type ImportRow = Selectable<ImportsTable>;
 export type TagRow = Selectable<TagsTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type NoteSummaryRow = Selectable<NoteSummariesTable>;

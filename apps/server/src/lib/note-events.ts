@@ -17,3 +17,12 @@ export type NoteEvent =
 export interface NoteEvents {
   emit(event: NoteEvent): Promise<void>;
 }
+
+/** Several listeners as one: each hears every event, in order. */
+export function allNoteEvents(...listeners: NoteEvents[]): NoteEvents {
+  return {
+    async emit(event) {
+      for (const listener of listeners) await listener.emit(event);
+    },
+  };
+}

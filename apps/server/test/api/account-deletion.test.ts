@@ -182,6 +182,29 @@ async function fillAccount(server: TestApp, person: Person) {
       last_attempt_at: now,
     })
     .execute();
+  // A pad's summary setting, and a summary as the runner leaves one (ADR 0052).
+  const summarising = await client.put(`/api/v1/pad/${pad.id}/summary-settings/`, { auto_summary: true });
+  expect(summarising.status, summarising.text).toBe(200);
+  await server.db
+    .insertInto('note_summaries')
+    .values({
+      id: `sum${now}`,
+      voice_note_id: note.id,
+      owner_id: userId,
+      status: 'done',
+      summary: 'A summary.',
+      action_items: '[]',
+      title: 'A title',
+      model: 'a-model',
+      endpoint: '127.0.0.1:11434',
+      error: null,
+      attempts: 1,
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: now,
+      finished_at: now,
+    })
+    .execute();
   await server.db
     .insertInto('social_accounts')
     .values({

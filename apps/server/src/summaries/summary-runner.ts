@@ -1,0 +1,158 @@
+/**
+ * Writes queued summaries in the background (ADR 0052): a loop that claims one generation at a
+ * time with a lease, asks the model and records the outcome, like the webhook dispatcher. A new
+ * request wakes it at once in this process; polling finds generations queued by other processes
+ * (automatic summaries after a worker's transcription) and leases that ran out (a process that
+ * died mid-generation), so a restart loses nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { transcriptSegmentSchema } from '@voxpad/shared/voice-notes';
+import { z } from 'zod';
+import type { Db, Dialect } from '../db/database.ts';
+import type { NoteSummaryRow } from '../db/schema.ts';
+import { LlmError } from './llm-client.ts';
+import {
+  claimSummary,
+  finishSummary,
+  findNote,
+  renewSummaryLease,
+  type SummaryOutcome,
+} from './summaries-repository.ts';
+import { generateSummary } from './summary-generation.ts';
+import type { SummarySettings } from './summary-settings.ts';
+import { timedLines } from './transcript-parts.ts';
+
+/** A generation whose process died this many times is given up, in words. */
+const MAX_ATTEMPTS = 3;
+
+export interface SummaryRunnerOptions {
+  db: Db;
+  dialect: Dialect;
+  settings: SummarySettings;
+  log: FastifyBaseLogger;
+  pollMs: number;
+  /** Renewed while a generation runs, so only a dead process's lease runs out. */
+  leaseMs: number;
+}
+
+const segmentsSchema = z.array(transcriptSegmentSchema).catch([]);
+
+export class SummaryRunner {
+  readonly workerId = `summaries-${randomUUID()}`;
+  private stopping = false;
+  private loopDone: Promise<void> | undefined;
+  private readonly wakers = new Set<() => void>();
+
+  constructor(private readonly options: SummaryRunnerOptions) {}
+
+  start(): void {
+    this.loopDone ??= this.loop();
+  }
+
+  wake(): void {
+    for (const wake of this.wakers) wake();
+  }
+
+  /** Finishes the generation in hand, then stops; what is left is claimed after a restart. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loopDone;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      const { db, dialect, leaseMs, log } = this.options;
+      try {
+        const row = await claimSummary(db, dialect, this.workerId, leaseMs, Date.now());
+        if (row) {
+          await this.run(row);
+          continue;
+        }
+      } catch (err) {
+        log.error({ err }, 'summary generation failed to run');
+      }
+      await this.sleep();
+    }
+  }
+
+  private async run(row: NoteSummaryRow): Promise<void> {
+    const { db, leaseMs, log } = this.options;
+    const heartbeat = setInterval(
+      () => {
+        renewSummaryLease(db, row.id, this.workerId, Date.now() + leaseMs).catch((err: unknown) =>
+          log.warn({ err, summaryId: row.id }, 'could not renew a summary lease'),
+        );
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
+    try {
+      const outcome = await this.generate(row);
+      await finishSummary(db, row.id, this.workerId, outcome, Date.now());
+      log.info({ summaryId: row.id, noteId: row.voice_note_id, status: outcome.status }, 'summary finished');
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async generate(row: NoteSummaryRow): Promise<SummaryOutcome> {
+    const { db, settings } = this.options;
+    if (row.attempts > MAX_ATTEMPTS) {
+      return {
+        status: 'failed',
+        error: `The server stopped ${MAX_ATTEMPTS} times while writing this summary, so it was given up. Ask for it again.`,
+      };
+    }
+    // The endpoint of this process now: the row names where it was meant to go, but an
+    // operator who turned summaries off meanwhile must be obeyed.
+    const endpoint = settings.endpoint;
+    if (!endpoint) {
+      return {
+        status: 'failed',
+        error: 'Summaries were turned off on this server before this one was written; nothing was sent.',
+      };
+    }
+    const note = await findNote(db, row.owner_id, row.voice_note_id);
+    if (!note) return { status: 'failed', error: 'The note is gone.' };
+    const lines = timedLines(segmentsSchema.parse(safeJson(note.segments)), note.transcript ?? '');
+    try {
+      const generated = await generateSummary(lines, {
+        endpoint,
+        timeoutMs: settings.timeoutMs,
+        contextTokens: settings.contextTokens,
+      });
+      return {
+        status: 'done',
+        summary: generated.summary,
+        title: generated.title,
+        action_items: JSON.stringify(generated.action_items),
+      };
+    } catch (err) {
+      if (err instanceof LlmError) return { status: 'failed', error: err.message };
+      throw err;
+    }
+  }
+
+  private sleep(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.options.pollMs);
+      this.wakers.add(done);
+    });
+  }
+}
+
+function safeJson(text: string | null): unknown {
+  if (text === null) return [];
+  try {
+    return JSON.parse(text);
+  } catch {
+    return [];
+  }
+}
