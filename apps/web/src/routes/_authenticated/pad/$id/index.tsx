@@ -33,6 +33,7 @@ import type { Recording } from '../../../../features/recording/hooks/use-recorde
 import { ShareButton } from '../../../../features/shares/components/share-dialog.tsx';
 import { statsQueryKey, statsQueryOptions } from '../../../../features/stats/api/get-stats.ts';
 import { useTags } from '../../../../features/tags/api/get-tags.ts';
+import { AutoSummaryToggle } from '../../../../features/summaries/components/auto-summary-toggle.tsx';
 import {
   useVoiceNotes,
   voiceNotesInfiniteQueryOptions,
@@ -137,6 +138,7 @@ function PadPage() {
             }
           />
         )}
+        {editing ? null : <AutoSummaryToggle padId={id} />}
         {confirmingDelete ? (
           <DeletePadConfirmation padId={id} onCancel={() => setConfirmingDelete(false)} />
         ) : null}

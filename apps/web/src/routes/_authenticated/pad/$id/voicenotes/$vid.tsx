@@ -10,6 +10,7 @@ import { useAdaptation } from '../../../../../features/adaptation/api/get-adapta
 import { padQueryOptions, usePad } from '../../../../../features/pads/api/get-pad.ts';
 import { padsInfiniteQueryOptions } from '../../../../../features/pads/api/get-pads.ts';
 import { ShareButton } from '../../../../../features/shares/components/share-dialog.tsx';
+import { SummaryPanel } from '../../../../../features/summaries/components/summary-panel.tsx';
 import { statsQueryKey } from '../../../../../features/stats/api/get-stats.ts';
 import { tagsQueryKey, useTags } from '../../../../../features/tags/api/get-tags.ts';
 import { TagEditor } from '../../../../../features/tags/components/tag-editor.tsx';
@@ -86,6 +87,9 @@ function VoiceNotePage() {
   const queryClient = useQueryClient();
   const refreshStats = () => void queryClient.invalidateQueries({ queryKey: statsQueryKey });
   const [editingTitle, setEditingTitle] = useState(false);
+  // The player's audio element: an action item of the summary seeks it to its moment.
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const rename = useUpdateVoiceNote();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deleteButtonRef = useRef<HTMLButtonElement>(null);
   const pads = useInfiniteQuery(padsInfiniteQueryOptions());
@@ -169,6 +173,7 @@ function VoiceNotePage() {
         note={note}
         startAt={t}
         editable
+        mediaRef={audioRef}
         transcriptActions={
           note.status === 'failed' ? null : (
             <>
@@ -180,6 +185,36 @@ function VoiceNotePage() {
       />
 
       <div className="grid gap-4 md:grid-cols-2">
+        <section aria-labelledby="summary-heading" className={`${panel} md:col-span-2`}>
+          <h2 id="summary-heading" className={panelHeading}>
+            Summary
+          </h2>
+          <SummaryPanel
+            padId={id}
+            noteId={vid}
+            transcribed={note.status === 'done' && (note.transcript ?? '').trim() !== ''}
+            currentTitle={note.title}
+            renaming={rename.isPending}
+            onJump={(seconds) => {
+              const audio = audioRef.current;
+              if (!audio) return;
+              // The player follows its audio's `seeked` event (highlighted word, clock, waveform).
+              audio.currentTime = seconds;
+              audio.play().catch(() => {
+                // Autoplay rules or a missing file: the position is set, the person can press play.
+              });
+            }}
+            onUseTitle={(suggested) =>
+              rename.mutate(
+                { padId: id, voiceNoteId: vid, changes: { title: suggested } },
+                {
+                  onSuccess: () => toast.success('Title changed.'),
+                  onError: () => toast.error('The title could not be changed. Try again in a moment.'),
+                },
+              )
+            }
+          />
+        </section>
         <section aria-labelledby="tags-heading" className={`${panel} md:col-span-2`}>
           <h2 id="tags-heading" className={panelHeading}>
             Tags
