@@ -27,6 +27,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, JOB_SIGNALS: 'maybe' })).toThrow(/JOB_SIGNALS/);
   });
 
+  it('leaves summaries off unless LLM_BASE_URL is set, and then asks for LLM_MODEL', () => {
+    const base = { PUBLIC_URL: 'http://127.0.0.1:8080', SECRET_KEY: 'k'.repeat(32) };
+    expect(loadConfig(base).summaries.endpoint).toBeUndefined();
+    expect(loadConfig({ ...base, LLM_BASE_URL: '' }).summaries.endpoint).toBeUndefined();
+    expect(() => loadConfig({ ...base, LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(
+      /LLM_MODEL: is required when LLM_BASE_URL is set/,
+    );
+    expect(() => loadConfig({ ...base, LLM_BASE_URL: 'ftp://models/v1', LLM_MODEL: 'm' })).toThrow(
+      /LLM_BASE_URL/,
+    );
+    const on = loadConfig({
+      ...base,
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      LLM_MODEL: 'llama3.2',
+      LLM_TIMEOUT_SECONDS: '0.5',
+    }).summaries;
+    expect(on).toEqual({
+      endpoint: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'llama3.2' },
+      timeoutMs: 500,
+      contextTokens: 4096,
+    });
+  });
+
   it('takes an empty METRICS_TOKEN as unset, as `${VAR:-}` in a compose file gives it', () => {
     const base = { PUBLIC_URL: 'http://127.0.0.1:8080', SECRET_KEY: 'k'.repeat(32) };
     expect(loadConfig({ ...base, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
