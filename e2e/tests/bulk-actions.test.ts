@@ -12,8 +12,9 @@ import { startBuiltServer, type RunningServer } from '../support/server.ts';
 /**
  * Bulk actions (issue 22, ADR 0046): on a pad's page a person ticks one note, shift-clicks a
  * third to take the range, hears the count, and moves the three to another pad in one go; the
- * pad's list empties and its totals follow without a reload. The pads and notes are made
- * through the API (one sign-up page and one pad page are the only loads); no transcription
+ * pad's list empties and its totals follow without a reload. Then two of them are tagged from
+ * the bar, and the tag filter shows those two. The pads and notes are made
+ * through the API (the sign-up page and two pad pages are the only loads); no transcription
  * runs (ROLE=api), the notes are a fifth of a second of tone.
  */
 let server: RunningServer;
@@ -21,6 +22,8 @@ let browser: Browser;
 let page: Page;
 let workDir: string;
 let tone: Buffer;
+/** The pad the first test moves its notes to; the second tags them there. */
+let gardenId = '';
 const consoleErrors: string[] = [];
 
 const base = () => server.baseUrl;
@@ -112,6 +115,23 @@ describe('bulk actions, in Chromium', () => {
     const moved = await api<{ results: VoiceNote[] }>('GET', `/api/v1/pad/${garden.id}/voicenote/`);
     expect(moved.results.map((note) => note.id).sort()).toEqual(uploaded.map((note) => note.id).sort());
     expect((await api<Pad>('GET', `/api/v1/pad/${garden.id}/`)).voice_note_count).toBe(3);
+    expect(consoleErrors).toEqual([]);
+    gardenId = garden.id;
+  });
+
+  it('tags two of them from the bar, and the tag filter then shows those two', async () => {
+    await page.goto(`${base()}/pad/${gardenId}`);
+    await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(3);
+    await rows().nth(0).getByRole('checkbox').click();
+    await rows().nth(1).getByRole('checkbox').click();
+    await page.getByRole('button', { name: 'Tag…', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tag 2 voice notes' });
+    await dialog.getByLabel('Tag to add').fill('work');
+    await dialog.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByText('Tagged 2 voice notes with “work”.').waitFor();
+
+    await page.getByLabel('Tag', { exact: true }).selectOption('work');
+    await expect.poll(() => rows().count(), { timeout: 5_000 }).toBe(2);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -67,6 +67,7 @@ import { resolveModel } from './transcription/pocketsphinx/model.ts';
 import { LiveDecoderPool } from './transcription/pocketsphinx/live-decoder-pool.ts';
 import { resolveWorkerEntry } from './transcription/worker-entry.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
+import { bulkNoteTags } from './tags/bulk-note-tags.ts';
 import { registerTagRoutes } from './tags/tags-routes.ts';
 import type { FilingSettings } from './voice-notes/file-within-quota.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
@@ -472,6 +473,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           onQueued: () => jobEvents.queued(),
           maxIds: config.bulk.maxIds,
           undoMs: config.bulk.undoMs,
+          tagWriter: bulkNoteTags(config.tags),
+          events: noteEvents,
         });
         registerProgressStream(scope, {
           db,

@@ -3,13 +3,14 @@
  * nothing. A refusal names each failing id as `ids[i]`, its place in the request.
  */
 import { z } from 'zod';
+import { noteTagsInputSchema } from './tags.ts';
 import { transcribeRequestSchema } from './transcripts.ts';
 
 /**
- * `restore` brings back notes a `delete` took, within the undo window. Tagging (`tag`, `untag`)
- * joins this list once tags exist on the server (ADR 0046).
+ * `restore` brings back notes a `delete` took, within the undo window; `tag` and `untag` add
+ * and remove the names in `tags` (ADR 0046).
  */
-export const BULK_ACTIONS = ['move', 'retranscribe', 'delete', 'restore'] as const;
+export const BULK_ACTIONS = ['move', 'tag', 'untag', 'retranscribe', 'delete', 'restore'] as const;
 export type BulkActionName = (typeof BULK_ACTIONS)[number];
 
 export const BULK_LIMITS = {
@@ -41,6 +42,8 @@ export const bulkActionRequestSchema = z
     }),
     /** move: the owner's pad the notes go to. */
     pad_id: z.string({ error: 'Name the pad as text.' }).min(1).max(64).optional(),
+    /** tag, untag: the names to add or remove, as a note's PATCH sends them (at least one). */
+    tags: noteTagsInputSchema.optional(),
     /** retranscribe: as one note's transcribe/. */
     engine: transcribeRequestSchema.shape.engine,
     language: transcribeRequestSchema.shape.language,
@@ -68,6 +71,16 @@ export const bulkActionRequestSchema = z
         message: 'Choose the pad to move the voice notes to.',
       });
     }
+    if ((input.action === 'tag' || input.action === 'untag') && (input.tags ?? []).length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tags'],
+        message:
+          input.action === 'tag'
+            ? 'Name the tag to add to the voice notes, e.g. "tags": ["work"].'
+            : 'Name the tag to remove from the voice notes, e.g. "tags": ["work"].',
+      });
+    }
   });
 export type BulkActionRequest = z.input<typeof bulkActionRequestSchema>;
 
@@ -75,6 +88,18 @@ export const bulkMoveResultSchema = z.object({
   action: z.literal('move'),
   moved: z.number().int(),
   pad_id: z.string(),
+});
+
+export const bulkTagResultSchema = z.object({
+  action: z.literal('tag'),
+  /** Notes that gained a tag; the others of the selection carried every one already. */
+  tagged: z.number().int(),
+});
+
+export const bulkUntagResultSchema = z.object({
+  action: z.literal('untag'),
+  /** Notes that lost a tag; the others of the selection carried none of them. */
+  untagged: z.number().int(),
 });
 
 /** 202, as pad/{id}/retranscribe/ answers, with the same counts. */
@@ -100,6 +125,8 @@ export const bulkRestoreResultSchema = z.object({
 
 export const bulkActionResultSchema = z.discriminatedUnion('action', [
   bulkMoveResultSchema,
+  bulkTagResultSchema,
+  bulkUntagResultSchema,
   bulkRetranscribeResultSchema,
   bulkDeleteResultSchema,
   bulkRestoreResultSchema,

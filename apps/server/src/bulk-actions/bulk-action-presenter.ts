@@ -7,6 +7,10 @@ export function presentBulkOutcome(outcome: BulkOutcome): { status: 200 | 202; b
   switch (outcome.action) {
     case 'move':
       return { status: 200, body: { action: 'move', moved: outcome.moved, pad_id: outcome.padId } };
+    case 'tag':
+      return { status: 200, body: { action: 'tag', tagged: outcome.tagged } };
+    case 'untag':
+      return { status: 200, body: { action: 'untag', untagged: outcome.untagged } };
     case 'retranscribe':
       return { status: 202, body: { action: 'retranscribe', ...presentRetranscription(outcome) } };
     case 'delete':

@@ -17,9 +17,10 @@ import {
 } from '../jobs/retranscription-batch.ts';
 import { queuedColumns } from '../jobs/transcription-queue.ts';
 import { ConcurrencyLimit } from '../lib/concurrency-limit.ts';
+import type { NoteEvents } from '../lib/note-events.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { isTranscribing } from '../transcripts/transcripts-repository.ts';
-import { findOwnNotes, moveNotes } from './bulk-notes-repository.ts';
+import { findOwnNotes, moveNotes, touchNotes } from './bulk-notes-repository.ts';
 import {
   changedMeanwhile,
   type FailedId,
@@ -30,6 +31,7 @@ import {
   targetPadNotFound,
   tooManyIds,
 } from './bulk-problems.ts';
+import { type NoteTagWriter, tagNotes } from './bulk-tagging.ts';
 import { findRestorable, putBack, takeNotes } from './deleted-notes-repository.ts';
 
 export interface BulkActionDeps extends RetranscriptionDeps {
@@ -37,18 +39,25 @@ export interface BulkActionDeps extends RetranscriptionDeps {
   maxIds: number;
   /** How long a bulk delete can be undone (BULK_UNDO_MINUTES). */
   undoMs: number;
+  /** Adds and removes tags (the tags module's, handed in by the app). */
+  tagWriter: NoteTagWriter;
+  /** Hears of each note a `tag` or `untag` changed (webhooks, ADR 0048). */
+  events?: NoteEvents | undefined;
 }
 
 export interface BulkActionInput {
   ids: string[];
   action: BulkActionName;
   pad_id?: string | undefined;
+  tags?: string[] | undefined;
   engine?: string | undefined;
   language?: string | undefined;
 }
 
 export type BulkOutcome =
   | { action: 'move'; moved: number; padId: string }
+  | { action: 'tag'; tagged: number }
+  | { action: 'untag'; untagged: number }
   | ({ action: 'retranscribe' } & RetranscriptionOutcome)
   | { action: 'delete'; deleted: number; restorableUntil: number }
   | { action: 'restore'; restored: number };
@@ -71,6 +80,9 @@ export async function runBulkAction(
   switch (input.action) {
     case 'move':
       return move(deps, ownerId, input.ids, input.pad_id ?? '');
+    case 'tag':
+    case 'untag':
+      return tag(deps, ownerId, input.action, input.ids, input.tags ?? []);
     case 'retranscribe':
       return retranscribe(deps, ownerId, input);
     case 'delete':
@@ -113,6 +125,37 @@ async function move(
     check,
   );
   return { action: 'move', moved: ids.length, padId };
+}
+
+/**
+ * Adds or removes tags on every note; each note that changed is marked updated and heard of as
+ * `note.updated` once the change has committed.
+ */
+async function tag(
+  deps: BulkActionDeps,
+  ownerId: string,
+  action: 'tag' | 'untag',
+  ids: string[],
+  names: string[],
+): Promise<BulkOutcome> {
+  const check = async () => {
+    const { failures } = await missingNotes(deps, ownerId, ids);
+    return failures.length > 0 ? refused(failures) : undefined;
+  };
+  const problem = await check();
+  if (problem) throw problem;
+  let changed: string[] = [];
+  await applyOrExplain(
+    () =>
+      deps.db.transaction().execute(async (trx) => {
+        const now = Date.now();
+        changed = await tagNotes(trx, deps.tagWriter, ownerId, action, ids, names, now);
+        if ((await touchNotes(trx, ownerId, changed, now)) !== changed.length) throw new NotApplied();
+      }),
+    check,
+  );
+  for (const noteId of changed) await deps.events?.emit({ type: 'note.updated', ownerId, noteId });
+  return action === 'tag' ? { action, tagged: changed.length } : { action, untagged: changed.length };
 }
 
 async function retranscribe(

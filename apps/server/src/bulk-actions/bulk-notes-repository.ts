@@ -3,15 +3,7 @@
  * user's ids match nothing and are reported as not found.
  */
 import type { Db } from '../db/database.ts';
-
-/** Rows read at a time: keeps `in (...)` lists far below SQLite's bound-parameter limit. */
-export const ID_CHUNK = 250;
-
-export function chunks<T>(items: readonly T[], size = ID_CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
+import { chunks } from '../lib/chunks.ts';
 
 /** The owner's notes among `ids`, with what the actions need to decide. */
 export async function findOwnNotes(db: Db, ownerId: string, ids: readonly string[]) {
@@ -62,4 +54,27 @@ export async function moveNotes(
     moved += Number(result.numUpdatedRows);
   }
   return moved;
+}
+
+/**
+ * Marks the owner's notes among `ids` as changed now (their tags changed, as a PATCH does);
+ * answers how many rows took it.
+ */
+export async function touchNotes(
+  db: Db,
+  ownerId: string,
+  ids: readonly string[],
+  now: number,
+): Promise<number> {
+  let touched = 0;
+  for (const part of chunks(ids)) {
+    const result = await db
+      .updateTable('voice_notes')
+      .set({ updated_at: now })
+      .where('owner_id', '=', ownerId)
+      .where('id', 'in', part)
+      .executeTakeFirst();
+    touched += Number(result.numUpdatedRows);
+  }
+  return touched;
 }

@@ -8,8 +8,9 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, TranscriptVersionRow } from '../db/schema.ts';
+import { type KeptTags, keepNoteTags, restoreNoteTags } from '../tags/note-tag-snapshots.ts';
 import { VOICE_NOTE_COLUMNS } from '../voice-notes/voice-notes-repository.ts';
-import { chunks } from './bulk-notes-repository.ts';
+import { chunks } from '../lib/chunks.ts';
 
 /** Every column a note is put back with: what the API shows, and the searched spoken forms. */
 const KEPT_COLUMNS = [...VOICE_NOTE_COLUMNS, 'voice_notes.spoken_transcript'] as const;
@@ -18,11 +19,14 @@ type KeptNote = Pick<
   (typeof KEPT_COLUMNS)[number] extends `voice_notes.${infer C}` ? C & keyof Database['voice_notes'] : never
 >;
 
+/** What a bin row's `note` holds: the note's columns and its tags (their links go with the note). */
+type BinnedNote = KeptNote & { tags?: KeptTags };
+
 /** Rows inserted per statement: a kept note has a dozen columns; SQLite binds at most 32766. */
 const INSERT_CHUNK = 50;
 
 /**
- * Copies the owner's notes among `ids` into the trash and deletes them; answers how many were
+ * Copies the owner's notes among `ids` (with their tags) into the trash and deletes them; answers how many were
  * taken (the caller's transaction rolls back when that is not all of them).
  */
 export async function takeNotes(
@@ -41,6 +45,11 @@ export async function takeNotes(
       .where('id', 'in', part)
       .execute();
     if (notes.length === 0) continue;
+    const tags = await keepNoteTags(
+      trx,
+      ownerId,
+      notes.map((note) => note.id),
+    );
     const versions = await trx
       .selectFrom('transcript_versions')
       .selectAll()
@@ -59,7 +68,7 @@ export async function takeNotes(
           owner_id: ownerId,
           pad_id: note.pad_id,
           storage_key: note.storage_key,
-          note: JSON.stringify(note),
+          note: JSON.stringify({ ...note, tags: tags.get(note.id) ?? [] } satisfies BinnedNote),
           versions: JSON.stringify(versions.filter((version) => version.voice_note_id === note.id)),
           deleted_at: now,
           expires_at: expiresAt,
@@ -99,7 +108,7 @@ export async function findRestorable(db: Db, ownerId: string, ids: readonly stri
 }
 
 /**
- * Puts the owner's notes among `ids` back, with their versions, and removes them from the
+ * Puts the owner's notes among `ids` back, with their versions and tags, and removes them from the
  * trash. `onJob` gives the job columns of a note that was waiting or being transcribed when it
  * was taken: its worker lost it then, so it waits again. Answers how many were put back.
  */
@@ -120,11 +129,19 @@ export async function putBack(
       .returning(['note', 'versions'])
       .execute();
     if (rows.length === 0) continue;
-    const notes = rows.map((row) => JSON.parse(row.note) as KeptNote);
+    const binned = rows.map((row) => JSON.parse(row.note) as BinnedNote);
+    // Rows binned before tags were kept have none.
+    const notes = binned.map(({ tags: _tags, ...note }) => note);
     await trx
       .insertInto('voice_notes')
       .values(notes.map((note) => ({ ...note, ...requeue(note) })))
       .execute();
+    await restoreNoteTags(
+      trx,
+      ownerId,
+      binned.map((note) => ({ noteId: note.id, tags: note.tags ?? [] })),
+      now,
+    );
     const versions = rows.flatMap((row) => JSON.parse(row.versions) as TranscriptVersionRow[]);
     for (const part of chunks(versions, INSERT_CHUNK)) {
       await trx.insertInto('transcript_versions').values(part).execute();

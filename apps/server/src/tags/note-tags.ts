@@ -1,11 +1,13 @@
 /**
- * The one way a note's tags are set (ADR 0045): the names given become the note's whole set,
- * tags not seen before are made (the first casing given is kept), within both limits.
+ * A note's whole set of tags, as its PATCH sets it (ADR 0045): the names given become the
+ * note's set, tags not seen before are made (ensure-tags.ts), within both limits. The bulk
+ * `tag` and `untag` add and remove names on many notes instead (bulk-note-tags.ts).
  */
 import type { Db } from '../db/database.ts';
+import { ensureTags } from './ensure-tags.ts';
 import { distinctTagNames } from './tag-names.ts';
-import { tagLimitReached, tooManyTagsOnNote } from './tags-problems.ts';
-import { countTags, findTagsByKeys, insertMissingTags, replaceNoteTagLinks } from './tags-repository.ts';
+import { tooManyTagsOnNote } from './tags-problems.ts';
+import { replaceNoteTagLinks } from './tags-repository.ts';
 
 export interface TagLimits {
   /** TAGS_MAX_PER_NOTE */
@@ -31,18 +33,7 @@ export async function setNoteTags(
   now: number,
 ): Promise<void> {
   checkNoteTagCount(names, limits);
-  const wanted = distinctTagNames(names);
-  const keys = wanted.map((tag) => tag.nameKey);
-  const existing = await findTagsByKeys(db, note.ownerId, keys);
-  const known = new Set(existing.map((tag) => tag.name_key));
-  const missing = wanted.filter((tag) => !known.has(tag.nameKey));
-  if (missing.length > 0) {
-    if ((await countTags(db, note.ownerId)) + missing.length > limits.maxPerUser) {
-      throw tagLimitReached(limits.maxPerUser);
-    }
-    await insertMissingTags(db, note.ownerId, missing, now);
-  }
-  const tags = missing.length > 0 ? await findTagsByKeys(db, note.ownerId, keys) : existing;
+  const tags = await ensureTags(db, note.ownerId, distinctTagNames(names), limits.maxPerUser, now);
   await replaceNoteTagLinks(
     db,
     note.ownerId,

@@ -67,6 +67,11 @@ export async function findTagsByKeys(db: Db, userId: string, nameKeys: string[])
     .execute();
 }
 
+export async function findTagsByIds(db: Db, userId: string, ids: string[]): Promise<TagRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('tags').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+}
+
 export async function countTags(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('tags')

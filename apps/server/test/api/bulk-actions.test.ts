@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorResponse } from '@voxpad/shared/api-errors';
 import type { BulkActionRequest, BulkActionResult } from '@voxpad/shared/bulk-actions';
 import type { Pad } from '@voxpad/shared/pads';
+import type { TagList } from '@voxpad/shared/tags';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { TranscriptionQueue } from '../../src/jobs/transcription-queue.ts';
 import { sweep } from '../../src/maintenance/sweeper.ts';
@@ -21,6 +22,7 @@ import { completeTranscription } from '../support/transcripts.ts';
 import { toneWav } from '../support/wav.ts';
 
 const MAX_IDS = 5;
+const TAGS_PER_NOTE = 4;
 const BULK = '/api/v1/voicenote/bulk/';
 
 let app: TestApp;
@@ -28,7 +30,14 @@ let client: TestClient;
 let other: TestClient;
 
 beforeAll(async () => {
-  app = await startTestApp({ BULK_MAX_IDS: String(MAX_IDS), BULK_UNDO_MINUTES: '10' });
+  app = await startTestApp({
+    BULK_MAX_IDS: String(MAX_IDS),
+    BULK_UNDO_MINUTES: '10',
+    TAGS_MAX_PER_NOTE: String(TAGS_PER_NOTE),
+    // note.updated is recorded for a webhook at 127.0.0.2, where nothing answers: tried once.
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: '127.0.0.2/32',
+    WEBHOOKS_MAX_ATTEMPTS: '1',
+  });
   ({ client } = await signedUpClient(app.baseUrl));
   ({ client: other } = await signedUpClient(app.baseUrl));
 });
@@ -167,13 +176,35 @@ describe('what a request may ask', () => {
         ],
       ],
       [
-        { action: 'tag', ids: ['a'] },
+        { action: 'label', ids: ['a'] },
         400,
         [
           {
             code: 'invalid',
             param: 'action',
-            message: 'Choose what to do: move, retranscribe, delete, restore.',
+            message: 'Choose what to do: move, tag, untag, retranscribe, delete, restore.',
+          },
+        ],
+      ],
+      [
+        { action: 'tag', ids: ['a'] },
+        400,
+        [
+          {
+            code: 'invalid',
+            param: 'tags',
+            message: 'Name the tag to add to the voice notes, e.g. "tags": ["work"].',
+          },
+        ],
+      ],
+      [
+        { action: 'untag', ids: ['a'], tags: [] },
+        400,
+        [
+          {
+            code: 'invalid',
+            param: 'tags',
+            message: 'Name the tag to remove from the voice notes, e.g. "tags": ["work"].',
           },
         ],
       ],
@@ -391,5 +422,166 @@ describe('re-transcribing notes', () => {
     const engine = await bulk(client, { action: 'retranscribe', ids: [lost.id], engine: 'nonesuch' });
     expect(engine.status).toBe(400);
     expect(engine.body.errors[0]).toMatchObject({ param: 'engine' });
+  });
+});
+
+describe('tagging notes', () => {
+  const tagsOf = async (who: TestClient, padId: string, id: string) =>
+    (await who.get<VoiceNote>(`${notePath(padId, id)}/`)).body.tags;
+  const setTags = async (who: TestClient, padId: string, id: string, tags: string[]) => {
+    const res = await who.request<VoiceNote>('PATCH', `${notePath(padId, id)}/`, { json: { tags } });
+    expect(res.status, res.text).toBe(200);
+  };
+  const tagList = async (who: TestClient) => (await who.get<TagList>('/api/v1/tags/')).body.tags;
+
+  it('adds the tags to every note (making new ones), untag takes them off, and each changed note is told', async () => {
+    const { client: person } = await signedUpClient(app.baseUrl);
+    const pad = await createPad(person, 'Tagged');
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => waitingNote(person, pad.id)));
+    await setTags(person, pad.id, a!.id, ['Work']);
+    // Told from here on: the PATCH above was told too.
+    const hook = await person.post<{ id: string }>('/api/v1/webhooks/', {
+      url: 'http://127.0.0.2:9/bulk',
+      events: ['note.updated'],
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const updated = async () =>
+      (
+        await app.db
+          .selectFrom('webhook_deliveries')
+          .select('payload')
+          .where('webhook_id', '=', hook.body.id)
+          .where('event', '=', 'note.updated')
+          .execute()
+      )
+        .map((row) => (JSON.parse(row.payload) as { data: { note_id: string } }).data.note_id)
+        .sort();
+    const ids = [a!.id, b!.id, c!.id];
+
+    const tagged = await bulk(person, { action: 'tag', ids, tags: ['work', ' Ideas '] });
+    expect(tagged.status, tagged.text).toBe(200);
+    expect(tagged.body).toEqual({ action: 'tag', tagged: 3 });
+    // "work" is the tag "Work" already: its casing stays; "Ideas" is made, trimmed.
+    for (const id of ids) expect(await tagsOf(person, pad.id, id)).toEqual(['Ideas', 'Work']);
+    expect(await tagList(person)).toEqual([
+      expect.objectContaining({ name: 'Ideas', count: 3 }),
+      expect.objectContaining({ name: 'Work', count: 3 }),
+    ]);
+    expect(await updated()).toEqual([...ids].sort());
+
+    // Notes that carry them already are left as they are, and not counted.
+    expect((await bulk(person, { action: 'tag', ids, tags: ['IDEAS'] })).body).toEqual({
+      action: 'tag',
+      tagged: 0,
+    });
+
+    const untagged = await bulk(person, {
+      action: 'untag',
+      ids: [b!.id, c!.id],
+      tags: ['WORK', 'no-such-tag'],
+    });
+    expect(untagged.status, untagged.text).toBe(200);
+    expect(untagged.body).toEqual({ action: 'untag', untagged: 2 });
+    expect(await tagsOf(person, pad.id, a!.id)).toEqual(['Ideas', 'Work']);
+    expect(await tagsOf(person, pad.id, b!.id)).toEqual(['Ideas']);
+    expect((await bulk(person, { action: 'untag', ids: [b!.id], tags: ['work'] })).body).toEqual({
+      action: 'untag',
+      untagged: 0,
+    });
+    // As after a PATCH, a tag on fewer notes is kept; one on none would be too.
+    expect(await tagList(person)).toEqual([
+      expect.objectContaining({ name: 'Ideas', count: 3 }),
+      expect.objectContaining({ name: 'Work', count: 1 }),
+    ]);
+    expect(await updated()).toEqual([...ids, b!.id, c!.id].sort());
+  });
+
+  it('tags nothing, and makes no tag, when one id is unknown or another person’s, naming each', async () => {
+    const pad = await createPad(client, 'Tag some');
+    const [a, b] = await Promise.all([1, 2].map(() => waitingNote(client, pad.id)));
+    const theirs = await waitingNote(other, (await createPad(other, 'Theirs')).id);
+
+    const res = await bulk(client, {
+      action: 'tag',
+      ids: [a!.id, 'no-such-note', b!.id, theirs.id],
+      tags: ['never-made'],
+    });
+    expect(res.status, res.text).toBe(404);
+    expect(res.body.errors.map((e) => [e.code, e.param])).toEqual([
+      ['not_found', 'ids[1]'],
+      ['not_found', 'ids[3]'],
+    ]);
+    expect(await tagsOf(client, pad.id, a!.id)).toEqual([]);
+    expect((await tagList(client)).map((t) => t.name)).not.toContain('never-made');
+    expect((await tagList(other)).map((t) => t.name)).not.toContain('never-made');
+  });
+
+  it('refuses notes that would carry more tags than one may, naming each; nothing changes', async () => {
+    const { client: person } = await signedUpClient(app.baseUrl);
+    const pad = await createPad(person, 'Full');
+    const [empty, full] = await Promise.all([1, 2].map(() => waitingNote(person, pad.id)));
+    await setTags(person, pad.id, full!.id, ['t1', 't2', 't3']);
+
+    const res = await bulk(person, { action: 'tag', ids: [empty!.id, full!.id], tags: ['x', 'T1', 'y'] });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.errors).toEqual([
+      {
+        code: 'too_many_tags_on_note',
+        param: 'ids[1]',
+        message: `This voice note has 3 tags; 2 more would take it past ${TAGS_PER_NOTE}, the most one voice note can have. Remove some of its tags first, or leave it out.`,
+      },
+    ]);
+    expect(await tagsOf(person, pad.id, empty!.id)).toEqual([]);
+    expect((await tagList(person)).map((t) => t.name)).toEqual(['t1', 't2', 't3']);
+
+    // A name the note has already does not count; more names than any note may carry is the request's fault.
+    expect((await bulk(person, { action: 'tag', ids: [full!.id], tags: ['T1', 'x'] })).body).toEqual({
+      action: 'tag',
+      tagged: 1,
+    });
+    const tooMany = await bulk(person, { action: 'tag', ids: [empty!.id], tags: ['1', '2', '3', '4', '5'] });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors).toEqual([
+      expect.objectContaining({ code: 'too_many_tags_on_note', param: 'tags' }),
+    ]);
+  });
+
+  it('touches only the person’s own tags', async () => {
+    const mine = await createPad(client, 'Mine');
+    const note = await waitingNote(client, mine.id);
+    const theirPad = await createPad(other, 'Theirs');
+    const theirNote = await waitingNote(other, theirPad.id);
+    await setTags(other, theirPad.id, theirNote.id, ['shared-name']);
+
+    expect((await bulk(client, { action: 'tag', ids: [note.id], tags: ['shared-name'] })).status).toBe(200);
+    expect((await bulk(client, { action: 'untag', ids: [note.id], tags: ['shared-name'] })).status).toBe(200);
+    expect(await tagsOf(other, theirPad.id, theirNote.id)).toEqual(['shared-name']);
+    expect((await tagList(other)).find((t) => t.name === 'shared-name')?.count).toBe(1);
+    // Their note cannot be untagged by id either.
+    expect((await bulk(client, { action: 'untag', ids: [theirNote.id], tags: ['shared-name'] })).status).toBe(
+      404,
+    );
+    expect(await tagsOf(other, theirPad.id, theirNote.id)).toEqual(['shared-name']);
+  });
+
+  it('a deleted note comes back with its tags, also one renamed meanwhile', async () => {
+    const pad = await createPad(client, 'Undo tags');
+    const [a, b] = await Promise.all([1, 2].map(() => waitingNote(client, pad.id)));
+    await setTags(client, pad.id, a!.id, ['Keep-a', 'Renamed-soon']);
+    await setTags(client, pad.id, b!.id, ['Keep-b']);
+
+    const ids = [a!.id, b!.id];
+    expect((await bulk(client, { action: 'delete', ids })).status).toBe(200);
+    expect((await tagList(client)).find((t) => t.name === 'Keep-a')?.count).toBe(0);
+    const renamedId = (await tagList(client)).find((t) => t.name === 'Renamed-soon')!.id;
+    expect(
+      (await client.request('PATCH', `/api/v1/tags/${renamedId}/`, { json: { name: 'Renamed' } })).status,
+    ).toBe(200);
+
+    const restored = await bulk(client, { action: 'restore', ids });
+    expect(restored.status, restored.text).toBe(200);
+    expect(await tagsOf(client, pad.id, a!.id)).toEqual(['Keep-a', 'Renamed']);
+    expect(await tagsOf(client, pad.id, b!.id)).toEqual(['Keep-b']);
+    expect((await tagList(client)).find((t) => t.name === 'Keep-a')?.count).toBe(1);
   });
 });

@@ -11,9 +11,13 @@ export const bulkActionOperations: ApiOperation[] = [
     tag: 'Voice notes',
     summary: 'One action on many voice notes, all or nothing',
     description:
-      'Move, re-transcribe, delete (undone by `restore` within the undo window) and the other actions the ' +
-      'body lists. Every id is checked first: if any cannot take the action, nothing changes and each ' +
-      'failing id is named by its place (`param: "ids[3]"`).',
+      'Move (`pad_id`), tag and untag (`tags`), re-transcribe, delete (undone by `restore` within the undo ' +
+      'window). Every id is checked first: if any cannot take the action, nothing changes and each ' +
+      'failing id is named by its place (`param: "ids[3]"`). `tag` adds the names in `tags` to every ' +
+      'note, making tags not seen before, e.g. `{"ids": ["01J..."], "action": "tag", "tags": ["work"]}` ' +
+      'answers `{"action": "tag", "tagged": 1}` (notes that gained a tag); `untag` removes them and ' +
+      'answers `untagged`, the notes that lost one. A note that would carry more tags than one note may ' +
+      'is named with `too_many_tags_on_note`.',
     auth: 'session',
     body: jsonBody(named('BulkActionRequest', bulkActionRequestSchema), {
       ids: ['01J...', '01K...'],
@@ -25,7 +29,8 @@ export const bulkActionOperations: ApiOperation[] = [
       202: ok('Re-transcription queued.', Result),
       404: problem('Ids (or the pad) that do not exist or are not yours, each named; nothing changed.'),
       409: problem(
-        'Notes that cannot take the action (or nothing to re-transcribe), each named; nothing changed.',
+        'Notes that cannot take the action (too many tags, not restorable, or nothing to re-transcribe), ' +
+          'each named, or the account has as many tags as it may keep; nothing changed.',
       ),
     },
   },

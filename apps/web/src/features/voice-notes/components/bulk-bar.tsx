@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button, buttonClasses, focusRing } from '../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../components/ui/confirm-panel.tsx';
 import { FormErrors } from '../../../components/ui/form-alert.tsx';
+import { type BulkTagAction, BulkTagDialog } from './bulk-tag-dialog.tsx';
 
 export interface BulkBarProps {
   /** Notes selected, shown or not. */
@@ -18,6 +19,8 @@ export interface BulkBarProps {
   maxIds: number;
   /** Pads the notes can move to (not their own). */
   moveTargets: { id: string; name: string }[];
+  /** The person's tags, offered by "Tag…" and "Remove tag…". */
+  tagSuggestions: readonly string[];
   busy: boolean;
   selectingAll: boolean;
   errors: string[];
@@ -26,6 +29,8 @@ export interface BulkBarProps {
   onSelectAll: () => void;
   onClear: () => void;
   onMove: (padId: string) => void;
+  /** Adds or removes one tag on every selected note; answers whether it was done. */
+  onTag: (action: BulkTagAction, name: string) => Promise<boolean>;
   onRetranscribe: () => void;
   onDelete: () => void;
 }
@@ -33,14 +38,15 @@ export interface BulkBarProps {
 const notes = (count: number) => (count === 1 ? '1 voice note' : `${count} voice notes`);
 
 /**
- * What can be done with the selected notes of a list: select all of them, move, re-transcribe,
- * export or delete. The count is a live region, so a screen reader hears each change.
+ * What can be done with the selected notes of a list: select all of them, move, tag or untag,
+ * re-transcribe, export or delete. The count is a live region, so a screen reader hears each change.
  */
 export function BulkBar(props: BulkBarProps) {
   const { count, shown, shownSelected, total, maxIds, busy } = props;
   const moveId = useId();
   const [target, setTarget] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [tagging, setTagging] = useState<BulkTagAction | null>(null);
   const chosen = props.moveTargets.some((pad) => pad.id === target)
     ? target
     : (props.moveTargets[0]?.id ?? null);
@@ -124,6 +130,17 @@ export function BulkBar(props: BulkBarProps) {
               </Button>
             </form>
           ) : null}
+          <Button variant="secondary" disabled={off} aria-haspopup="dialog" onClick={() => setTagging('tag')}>
+            Tag…
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={off}
+            aria-haspopup="dialog"
+            onClick={() => setTagging('untag')}
+          >
+            Remove tag…
+          </Button>
           <Button variant="secondary" disabled={off} onClick={props.onRetranscribe}>
             Re-transcribe
           </Button>
@@ -160,7 +177,17 @@ export function BulkBar(props: BulkBarProps) {
           onCancel={() => setConfirmingDelete(false)}
         />
       ) : null}
-      <FormErrors messages={props.errors} />
+      {/* While the tag dialog is open it shows the errors itself; the page behind it is inert. */}
+      {tagging === null ? <FormErrors messages={props.errors} /> : null}
+      <BulkTagDialog
+        action={count > 0 ? tagging : null}
+        count={count}
+        suggestions={props.tagSuggestions}
+        busy={busy}
+        errors={props.errors}
+        onSubmit={props.onTag}
+        onClose={() => setTagging(null)}
+      />
     </div>
   );
 }

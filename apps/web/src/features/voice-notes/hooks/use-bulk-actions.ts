@@ -15,9 +15,33 @@ export interface BulkActionEffects {
   onNotesChanged: (padIds: string[]) => void;
   /** Notes went back in the transcription queue (what counts notes by status is stale). */
   onQueued: () => void;
+  /** Notes gained or lost tags: the person's tags and their counts are stale. */
+  onTagsChanged: () => void;
 }
 
 const notes = (count: number) => (count === 1 ? '1 voice note' : `${count} voice notes`);
+
+/** What a bulk `tag` did, in a sentence: `tagged` of `selected` notes gained the tag. */
+export function taggedSentence(name: string, tagged: number, selected: number): string {
+  if (tagged === 0) {
+    return selected === 1
+      ? `This voice note has the tag “${name}” already.`
+      : `All ${selected} voice notes have the tag “${name}” already.`;
+  }
+  const rest = selected - tagged;
+  return `Tagged ${notes(tagged)} with “${name}”.${rest > 0 ? ` ${notes(rest)} had it already.` : ''}`;
+}
+
+/** What a bulk `untag` did, in a sentence: `untagged` of `selected` notes lost the tag. */
+export function untaggedSentence(name: string, untagged: number, selected: number): string {
+  if (untagged === 0) {
+    return selected === 1
+      ? `This voice note does not have the tag “${name}”.`
+      : `None of the ${selected} voice notes has the tag “${name}”.`;
+  }
+  const rest = selected - untagged;
+  return `Removed “${name}” from ${notes(untagged)}.${rest > 0 ? ` ${notes(rest)} did not have it.` : ''}`;
+}
 
 /**
  * The refusal of a bulk action as lines a person can act on, each naming its note by title
@@ -47,7 +71,7 @@ export function useBulkActions(padId: string, effects: BulkActionEffects) {
   const [errors, setErrors] = useState<string[]>([]);
   const queryClient = useQueryClient();
   const mutation = useMutation({ mutationFn: runBulkAction });
-  const { onNotesChanged, onQueued } = effects;
+  const { onNotesChanged, onQueued, onTagsChanged } = effects;
 
   const run = useCallback(
     async (
@@ -92,6 +116,22 @@ export function useBulkActions(padId: string, effects: BulkActionEffects) {
       if (result?.action !== 'move') return false;
       toast.success(`Moved ${notes(result.moved)} to “${target.name}”.`);
       onNotesChanged([padId, target.id]);
+      return true;
+    },
+    tag: async (ids: string[], name: string, titleOf: (id: string) => string | undefined) => {
+      const result = await run({ action: 'tag', ids, tags: [name] }, titleOf);
+      if (result?.action !== 'tag') return false;
+      toast.success(taggedSentence(name, result.tagged, ids.length));
+      onNotesChanged([padId]);
+      onTagsChanged();
+      return true;
+    },
+    untag: async (ids: string[], name: string, titleOf: (id: string) => string | undefined) => {
+      const result = await run({ action: 'untag', ids, tags: [name] }, titleOf);
+      if (result?.action !== 'untag') return false;
+      toast.success(untaggedSentence(name, result.untagged, ids.length));
+      onNotesChanged([padId]);
+      onTagsChanged();
       return true;
     },
     retranscribe: async (ids: string[], titleOf: (id: string) => string | undefined) => {

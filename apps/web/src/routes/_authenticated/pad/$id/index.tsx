@@ -32,7 +32,7 @@ import { RecoveredRecordings } from '../../../../features/recording/components/r
 import type { Recording } from '../../../../features/recording/hooks/use-recorder.ts';
 import { ShareButton } from '../../../../features/shares/components/share-dialog.tsx';
 import { statsQueryKey, statsQueryOptions } from '../../../../features/stats/api/get-stats.ts';
-import { useTags } from '../../../../features/tags/api/get-tags.ts';
+import { tagsQueryKey, useTags } from '../../../../features/tags/api/get-tags.ts';
 import { AutoSummaryToggle } from '../../../../features/summaries/components/auto-summary-toggle.tsx';
 import {
   useVoiceNotes,
@@ -334,6 +334,7 @@ function PadVoiceNotes({
   const orderedIds = useMemo(() => shown.map((note) => note.id), [shown]);
   const selection = useNoteSelection(orderedIds);
   const bulk = usePadBulkActions(padId);
+  const tagSuggestions = useTags().data?.tags.map((tag) => tag.name) ?? [];
   const pads = useInfiniteQuery(padsInfiniteQueryOptions());
   const moveTargets = (pads.data?.pages ?? [])
     .flatMap((page) => page.results)
@@ -361,6 +362,7 @@ function PadVoiceNotes({
           hasMore={notes.hasNextPage}
           maxIds={BULK_LIMITS.maxIdsDefault}
           moveTargets={moveTargets}
+          tagSuggestions={tagSuggestions}
           busy={bulk.busy}
           selectingAll={selectingAll}
           errors={bulk.errors}
@@ -379,6 +381,11 @@ function PadVoiceNotes({
           onMove={(target) => {
             const pad = moveTargets.find((candidate) => candidate.id === target);
             if (pad) void bulk.move(ids, pad, titleOf).then(done);
+          }}
+          onTag={async (action, name) => {
+            const succeeded = await bulk[action](ids, name, titleOf);
+            done(succeeded);
+            return succeeded;
           }}
           onRetranscribe={() => void bulk.retranscribe(ids, titleOf).then(done)}
           onDelete={() => void bulk.remove(ids, titleOf).then(done)}
@@ -410,6 +417,7 @@ function usePadBulkActions(padId: string) {
         for (const changed of new Set(padIds)) void refreshNoteLists(changed);
       },
       onQueued: () => void queryClient.invalidateQueries({ queryKey: statsQueryKey }),
+      onTagsChanged: () => void queryClient.invalidateQueries({ queryKey: tagsQueryKey }),
     }),
     [queryClient, refreshNoteLists],
   );
