@@ -135,7 +135,7 @@ function npmInstallNeeded() {
 function installNpmPackages() {
   if (!npmInstallNeeded()) return;
   longStep('Installing npm packages (npm ci)', 'usually 2-8 minutes the first time on a small machine', () =>
-    run('npm', ['ci', '--no-audit', '--no-fund']),
+    run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund']),
   );
 }
 
