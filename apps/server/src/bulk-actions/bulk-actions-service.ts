@@ -124,6 +124,7 @@ async function move(
       }),
     check,
   );
+  for (const noteId of ids) await deps.events?.emit({ type: 'note.updated', ownerId, noteId });
   return { action: 'move', moved: ids.length, padId };
 }
 
@@ -184,6 +185,8 @@ async function remove(deps: BulkActionDeps, ownerId: string, ids: string[]): Pro
   };
   const problem = await check();
   if (problem) throw problem;
+  // What a webhook is told of each note once it is gone (it can no longer be read).
+  const taken = await findOwnNotes(deps.db, ownerId, ids);
   const now = Date.now();
   const restorableUntil = now + deps.undoMs;
   await applyOrExplain(
@@ -193,6 +196,15 @@ async function remove(deps: BulkActionDeps, ownerId: string, ids: string[]): Pro
       }),
     check,
   );
+  for (const note of taken) {
+    await deps.events?.emit({
+      type: 'note.deleted',
+      ownerId,
+      noteId: note.id,
+      padId: note.pad_id,
+      title: note.title,
+    });
+  }
   return { action: 'delete', deleted: ids.length, restorableUntil };
 }
 
@@ -227,6 +239,8 @@ async function restore(deps: BulkActionDeps, ownerId: string, ids: string[]): Pr
     check,
   );
   if (requeued) deps.onQueued();
+  // A restored note is there again for whoever heard it deleted: it is announced as new.
+  for (const noteId of ids) await deps.events?.emit({ type: 'note.created', ownerId, noteId });
   return { action: 'restore', restored: ids.length };
 }
 

@@ -12,7 +12,7 @@ export async function findOwnNotes(db: Db, ownerId: string, ids: readonly string
     found.push(
       ...(await db
         .selectFrom('voice_notes')
-        .select(['id', 'pad_id', 'status', 'storage_key'])
+        .select(['id', 'pad_id', 'title', 'status', 'storage_key'])
         .where('owner_id', '=', ownerId)
         .where('id', 'in', part)
         .execute()),

@@ -585,3 +585,38 @@ describe('tagging notes', () => {
     expect((await tagList(client)).find((t) => t.name === 'Keep-a')?.count).toBe(1);
   });
 });
+
+describe('what webhooks hear of bulk actions', () => {
+  it('a move is note.updated, a delete note.deleted (with pad and title), a restore note.created', async () => {
+    const { client: person } = await signedUpClient(app.baseUrl);
+    const from = await createPad(person, 'From');
+    const to = await createPad(person, 'To');
+    const [a, b] = await Promise.all([1, 2].map(() => waitingNote(person, from.id)));
+    const hook = await person.post<{ id: string }>('/api/v1/webhooks/', {
+      url: 'http://127.0.0.2:9/bulk',
+      events: ['note.created', 'note.updated', 'note.deleted'],
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const heard = async (event: string) =>
+      (
+        await app.db
+          .selectFrom('webhook_deliveries')
+          .select('payload')
+          .where('webhook_id', '=', hook.body.id)
+          .where('event', '=', event)
+          .execute()
+      ).map((row) => (JSON.parse(row.payload) as { data: Record<string, unknown> }).data);
+    const ids = [a!.id, b!.id];
+
+    expect((await bulk(person, { action: 'move', ids, pad_id: to.id })).status).toBe(200);
+    expect((await heard('note.updated')).map((d) => d.note_id).sort()).toEqual([...ids].sort());
+
+    expect((await bulk(person, { action: 'delete', ids })).status).toBe(200);
+    const deleted = await heard('note.deleted');
+    expect(deleted.map((d) => d.note_id).sort()).toEqual([...ids].sort());
+    for (const data of deleted) expect(data).toMatchObject({ pad_id: to.id, title: expect.any(String) });
+
+    expect((await bulk(person, { action: 'restore', ids })).status).toBe(200);
+    expect((await heard('note.created')).map((d) => d.note_id).sort()).toEqual([...ids].sort());
+  });
+});
