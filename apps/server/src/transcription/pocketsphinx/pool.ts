@@ -49,6 +49,12 @@ export interface DecodeResult {
   modelFailure?: string;
 }
 
+/**
+ * How long close() waits for a thread inside a native call: one utterance (at most 30 s of audio)
+ * decoded, or a model loaded, on a machine loaded many times over.
+ */
+const NATIVE_GRACE_MS = 120_000;
+
 interface Job {
   id: number;
   pcm: Int16Array;
@@ -118,7 +124,10 @@ export class WorkerPool {
     this.#closed = true;
     for (const job of this.#queue.splice(0)) job.reject(closedError());
     const slots = [...this.#slots];
+    // Threads inside a native call (loading the model, decoding an utterance) at this moment.
+    const native = new Set<Slot>();
     for (const slot of slots) {
+      if (slot.state === 'starting' || slot.job) native.add(slot);
       if (slot.job) {
         Atomics.store(slot.cancel, 0, slot.job.id);
         slot.job.reject(closedError());
@@ -133,14 +142,20 @@ export class WorkerPool {
     const grace = this.#options.closeGraceMs ?? 10_000;
     await Promise.all(
       slots.map(async (slot) => {
+        const inNative = native.has(slot);
         let timer: NodeJS.Timeout | undefined;
         const timedOut = new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), grace);
+          timer = setTimeout(() => resolve('timeout'), inNative ? Math.max(grace, NATIVE_GRACE_MS) : grace);
         });
         const outcome = await Promise.race([slot.exited, timedOut]);
         clearTimeout(timer);
-        // Leaking one decoder at shutdown beats hanging the shutdown.
-        if (outcome === 'timeout') await slot.worker.terminate();
+        if (outcome !== 'timeout') return;
+        // Leaking one decoder at shutdown beats hanging the shutdown. A thread still inside a
+        // native call is never terminated: koffi then throws into a terminating environment,
+        // which aborts the whole process (the live pool's rule too). It is let go instead: it
+        // no longer holds the process open, and exits once its call returns.
+        if (inNative) slot.worker.unref();
+        else await slot.worker.terminate();
       }),
     );
   }
