@@ -160,6 +160,8 @@ export function build({ force = false } = {}) {
       key: 'web',
       workspace: '@voxpad/web',
       output: 'apps/web/dist/index.html',
+      // What each chunk holds, for the bundle-size check (apps/web/scripts/bundle-size.mjs).
+      alsoWrites: ['apps/web/build-stats/chunks.json'],
       sources: ['apps/web', 'packages/shared', 'package-lock.json', 'tsconfig.base.json'],
     },
     {
@@ -181,7 +183,8 @@ export function build({ force = false } = {}) {
     const output = path.join(root, target.output);
     const stamp = path.join(root, 'node_modules', '.cache', 'voxpad-build', `${target.key}.json`);
     const hash = sourceHash(target.sources);
-    if (!force && isCurrent(output, stamp, hash)) continue;
+    const complete = (target.alsoWrites ?? []).every((file) => existsSync(path.join(root, file)));
+    if (!force && complete && isCurrent(output, stamp, hash)) continue;
     log(`Building the ${target.name}`);
     run('npm', ['run', 'build', '-w', target.workspace]);
     // Hashed again after the build: a build may regenerate a source (the web's route tree).

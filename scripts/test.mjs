@@ -22,6 +22,12 @@ const steps = {
   format: { title: 'Checking formatting', command: 'npx', args: ['prettier', '--check', '.'] },
   lint: { title: 'Linting', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
   typecheck: { title: 'Type-checking', command: 'npm', args: ['run', 'typecheck'] },
+  // The JavaScript each screen loads first, against its limit (apps/web/bundle-limits.json, ADR 0055).
+  bundleSize: {
+    title: 'Checking bundle size',
+    command: 'node',
+    args: ['apps/web/scripts/bundle-size.mjs'],
+  },
   vitest: {
     title: 'Running unit and integration tests',
     command: 'npx',
@@ -44,10 +50,12 @@ const steps = {
 const phases =
   lanesWanted > 1
     ? [
-        [steps.typecheck, steps.lint, steps.format],
+        [steps.typecheck, steps.lint, steps.format, steps.bundleSize],
         [steps.vitest, steps.e2e],
       ]
-    : [steps.format, steps.lint, steps.typecheck, steps.vitest, steps.e2e].map((step) => [step]);
+    : [steps.format, steps.lint, steps.typecheck, steps.bundleSize, steps.vitest, steps.e2e].map((step) => [
+        step,
+      ]);
 
 const began = Date.now();
 const results = [];

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './src/features/pwa/manifest.ts';
+import { chunkStats } from './scripts/chunk-stats-plugin.mjs';
 
 // Where `vite` (dev) and `vite preview` send API calls; override to reach a server elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
@@ -29,6 +30,8 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], rollupFormat: 'iife' },
       devOptions: { enabled: false },
     }),
+    // What each chunk holds, for the bundle-size check in `npm test` (scripts/bundle-size.mjs).
+    chunkStats({ file: 'build-stats/chunks.json' }),
   ],
   server: { proxy },
   preview: { proxy },
