@@ -28,6 +28,7 @@ function note(title: string, segments: TranscriptSegment[]): ExportableNote {
     durationSeconds: segments.at(-1)?.end ?? 0,
     language: 'en',
     createdAt: '2026-01-01T00:00:00.000Z',
+    speakers: [],
   };
 }
 
