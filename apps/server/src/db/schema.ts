@@ -257,6 +257,8 @@ export interface UploadsTable {
   /** The client's file name and declared type (tus metadata `filename`, `filetype`). */
   file_name: string;
   file_type: string;
+  /** tus metadata `speakers` as a number (migration 0029); null: "auto" or not given. */
+  speakers_hint: Generated<number | null>;
   /** Upload-Length: the whole file. */
   length_bytes: number;
   /** Bytes stored as complete parts; the client resumes from here. */

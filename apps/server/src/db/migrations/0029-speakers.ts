@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
  * - `voice_notes.speaker_edits`: JSON `[{start, end, speaker}]`, the stretches of the recording
  *   a person gave to a speaker by hand, oldest first; a re-transcription gives them again.
  * - `transcript_versions.speakers`: the speakers list (names) each version had.
+ * - `uploads.speakers_hint`: a resumable upload's `speakers` metadata, until it is filed.
  *
  * All four are written by the transcript store only.
  */
@@ -23,9 +24,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.alterTable('voice_notes').addColumn('speaker_edits', 'text').execute();
   await db.schema.alterTable('transcript_versions').addColumn('speakers', 'text').execute();
+  await db.schema.alterTable('uploads').addColumn('speakers_hint', 'integer').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('uploads').dropColumn('speakers_hint').execute();
   await db.schema.alterTable('transcript_versions').dropColumn('speakers').execute();
   for (const column of ['speaker_edits', 'speakers_edited', 'speakers', 'speakers_hint']) {
     await db.schema.alterTable('voice_notes').dropColumn(column).execute();
