@@ -9,6 +9,7 @@ import { liveOperations } from './operations/live.ts';
 import { padOperations } from './operations/pads.ts';
 import { searchOperations } from './operations/search.ts';
 import { shareOperations } from './operations/shares.ts';
+import { speakerOperations } from './operations/speakers.ts';
 import { tagOperations } from './operations/tags.ts';
 import { transcriptOperations } from './operations/transcripts.ts';
 import { uploadOperations } from './operations/uploads.ts';
@@ -30,6 +31,7 @@ export const API_CATALOGUE: readonly ApiOperation[] = [
   ...bulkActionOperations,
   ...tagOperations,
   ...transcriptOperations,
+  ...speakerOperations,
   ...uploadOperations,
   ...liveOperations,
   ...searchOperations,
@@ -49,6 +51,7 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'Voice notes', description: 'Recordings, their titles, transcripts and review.' },
   { name: 'Tags', description: 'Tags on notes, across pads.' },
   { name: 'Transcripts', description: 'A transcript’s versions and exports.' },
+  { name: 'Speakers', description: 'Who speaks in a note: names, turns, merges.' },
   { name: 'Transcription jobs', description: 'Following, retrying and repeating transcription.' },
   { name: 'Resumable uploads', description: 'Large recordings in pieces, over tus 1.0.0.' },
   { name: 'Live transcription', description: 'Words while you speak, over a WebSocket.' },
