@@ -24,10 +24,14 @@ export function defaultSpeakerName(index: number): string {
 const HINT_MESSAGE = `Say how many people speak: "auto", or a whole number from 1 to ${SPEAKER_LIMITS.hintMax}.`;
 
 /** In a JSON body (transcribe/, the live start message): "auto" or 1..8. */
-export const speakersHintSchema = z.union(
-  [z.literal('auto'), z.number().int().min(1).max(SPEAKER_LIMITS.hintMax)],
-  { error: HINT_MESSAGE },
-);
+export const speakersHintSchema = z
+  .union([z.literal('auto'), z.number()], { error: HINT_MESSAGE })
+  .refine(
+    (hint) => hint === 'auto' || (Number.isInteger(hint) && hint >= 1 && hint <= SPEAKER_LIMITS.hintMax),
+    {
+      message: HINT_MESSAGE,
+    },
+  );
 export type SpeakersHint = z.infer<typeof speakersHintSchema>;
 
 /** In a query string or tus metadata: "auto" or "1".."8". */
@@ -56,7 +60,10 @@ export const renameSpeakerSchema = z
 export type RenameSpeaker = z.infer<typeof renameSpeakerSchema>;
 
 const index = (what: string) =>
-  z.number({ error: `Give the ${what} as a number from 0.` }).int().min(0, `Give the ${what} as a number from 0.`);
+  z
+    .number({ error: `Give the ${what} as a number from 0.` })
+    .int()
+    .min(0, `Give the ${what} as a number from 0.`);
 
 /**
  * POST pad/{id}/voicenote/{vid}/speakers/reassign/, one of:

@@ -62,8 +62,9 @@ export function defaultName(id: string): string {
 }
 
 /**
- * The speakers the segments name, in order of first voice, with the names `known` gives them
- * (a default "Speaker n" for the others). Speakers no segment names any more are left out.
+ * The speakers the segments name, by id ("S1", "S2", ...: the engine numbers them in order of
+ * first voice, and a person's edits never renumber them), with the names `known` gives them (a
+ * default "Speaker n" for the others). Speakers no segment names any more are left out.
  */
 export function speakersOfSegments(
   segments: readonly TranscriptSegment[],
@@ -78,7 +79,7 @@ export function speakersOfSegments(
     seen.add(id);
     list.push({ id, name: names.get(id) ?? defaultName(id) });
   }
-  return list;
+  return list.sort((a, b) => speakerNumber(a.id) - speakerNumber(b.id));
 }
 
 /**
