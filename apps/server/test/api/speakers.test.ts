@@ -11,7 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorResponse } from '@voxpad/shared/api-errors';
+import type { Page } from '@voxpad/shared/pagination';
 import type { Pad } from '@voxpad/shared/pads';
+import type { VoiceNoteSearchHit } from '@voxpad/shared/search';
 import type { TranscriptVersionList } from '@voxpad/shared/transcripts';
 import type { TranscriptSegment, VoiceNote } from '@voxpad/shared/voice-notes';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
@@ -101,6 +103,23 @@ describe('a two-voice note', { timeout: 240_000 }, () => {
     const json = JSON.parse(await exported('json')) as { speakers: unknown; segments: TranscriptSegment[] };
     expect(json.speakers).toEqual(note.speakers);
     expect(json.segments.every((s) => s.speaker === 'S1' || s.speaker === 'S2')).toBe(true);
+  });
+
+  it('is found by a speaker’s name in search, and a hit says who speaks the match', async () => {
+    const search = (query: string) =>
+      client.get<Page<VoiceNoteSearchHit>>(`/api/v1/search/voicenote/?q=garden${query}`);
+    const all = await search('');
+    expect(all.status, all.text).toBe(200);
+    const hit = all.body.results.find((h) => h.voice_note.id === note.id)!;
+    expect(hit.speaker).toBe('Ana');
+    expect((await search('&speaker=ana')).body.results.map((h) => h.voice_note.id)).toContain(note.id);
+    expect((await search('&speaker=Speaker%202')).body.results.map((h) => h.voice_note.id)).toContain(
+      note.id,
+    );
+    expect((await search('&speaker=Bo')).body.results).toEqual([]);
+    expect((await search('&speaker=A%25')).body.results).toEqual([]);
+    const list = await client.get<Page<VoiceNote>>(`/api/v1/pad/${pad.id}/voicenote/?speaker=Ana`);
+    expect(list.body.results.map((n) => n.id)).toEqual([note.id]);
   });
 
   it('refuses an empty or long name and an unknown speaker, in words', async () => {
