@@ -84,7 +84,7 @@ export const voiceNoteSchema = z.object({
   /** The note's tags (ADR 0045), by name whatever the case. */
   tags: z.array(z.string()).default([]),
   /** Who speaks in the note, in order of first voice (ADR 0053); segments name them by id. */
-  speakers: z.array(noteSpeakerSchema).default([]),
+  speakers: z.array(noteSpeakerSchema).optional(),
   /** How many people speak, as the upload or re-transcription said; null: found out. */
   speakers_hint: z.number().int().nullable().optional(),
   /** True once a person renamed, reassigned, split or merged speakers. */

@@ -59,7 +59,7 @@ const speakerAt = (note: VoiceNote, seconds: number) =>
 const turnMiddle = (i: number) => (recording.turns[i]!.start + recording.turns[i]!.end) / 2;
 const wordsWithSpeakers = (note: VoiceNote) =>
   note.segments.flatMap((s) => s.words.map((w) => ({ ...w, speaker: s.speaker })));
-const names = (note: VoiceNote) => Object.fromEntries(note.speakers.map((s) => [s.id, s.name]));
+const names = (note: VoiceNote) => Object.fromEntries((note.speakers ?? []).map((s) => [s.id, s.name]));
 
 describe('a two-voice note', { timeout: 240_000 }, () => {
   let note: VoiceNote;
@@ -186,7 +186,7 @@ describe('a two-voice note', { timeout: 240_000 }, () => {
       split_from: { segment: at, word: 1 },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.speakers.map((s) => s.id)).toEqual(['S1', 'S2', 'S3']);
+    expect(res.body.speakers!.map((s) => s.id)).toEqual(['S1', 'S2', 'S3']);
     expect(names(res.body).S3).toBe('Speaker 3');
     const third = res.body.segments.filter((s) => s.speaker === 'S3');
     expect(third[0]!.start).toBe(note.segments[at]!.words[1]!.start);
@@ -195,7 +195,7 @@ describe('a two-voice note', { timeout: 240_000 }, () => {
 
     res = await client.post<VoiceNote>(`${base(note)}/speakers/merge/`, { from: 'S3', into: 'S2' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.speakers.map((s) => s.id)).toEqual(['S1', 'S2']);
+    expect(res.body.speakers!.map((s) => s.id)).toEqual(['S1', 'S2']);
     expect(res.body.segments.some((s) => s.speaker === 'S3')).toBe(false);
     note = res.body;
 
