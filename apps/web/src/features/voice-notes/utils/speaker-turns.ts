@@ -37,9 +37,12 @@ export function speakerTurns(
   return turns;
 }
 
-/** The turn being spoken at `seconds`, or the last one begun (a pause keeps its speaker). */
+/**
+ * The turn being spoken at `seconds`, or the last one begun (a pause keeps its speaker); before
+ * anyone speaks, the first voice to come.
+ */
 export function turnAt(turns: readonly SpeakerTurn[], seconds: number): SpeakerTurn | undefined {
-  let found: SpeakerTurn | undefined;
+  let found: SpeakerTurn | undefined = turns[0];
   for (const turn of turns) {
     if (turn.start > seconds + 0.05) break;
     found = turn;
