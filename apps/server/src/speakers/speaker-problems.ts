@@ -23,5 +23,7 @@ export function speakerEditProblem(problem: SpeakerEditProblem): ApiProblem {
       },
     ]);
   }
-  return new ApiProblem(400, [{ code: API_ERROR_CODES.invalid, param: problem.param, message: problem.message }]);
+  return new ApiProblem(400, [
+    { code: API_ERROR_CODES.invalid, param: problem.param, message: problem.message },
+  ]);
 }

@@ -15,14 +15,17 @@ type NoteParams = { Params: { padId: string; noteId: string } };
 
 export function registerSpeakerRoutes(app: FastifyInstance, deps: SpeakerDeps): void {
   const base = '/pad/:padId/voicenote/:noteId/speakers';
-  const address = async (request: {
-    params: NoteParams['Params'];
-  } & Parameters<typeof requireUserId>[0]): Promise<NoteAddress> => ({
+  const address = async (
+    request: {
+      params: NoteParams['Params'];
+    } & Parameters<typeof requireUserId>[0],
+  ): Promise<NoteAddress> => ({
     ownerId: await requireUserId(request),
     padId: request.params.padId,
     noteId: request.params.noteId,
   });
-  const present = (at: NoteAddress): Promise<VoiceNote> => readVoiceNote(deps.db, at.ownerId, at.padId, at.noteId);
+  const present = (at: NoteAddress): Promise<VoiceNote> =>
+    readVoiceNote(deps.db, at.ownerId, at.padId, at.noteId);
 
   app.patch<{ Params: NoteParams['Params'] & { speakerId: string } }>(
     `${base}/:speakerId/`,

@@ -35,7 +35,9 @@ export function renderTranscript(note: ExportableNote, format: ExportFormat): st
   switch (format) {
     case 'txt':
       return speakerTurns(note)
-        ? `${speakerTurns(note)!.map((t) => `${t.name}: ${t.texts.join(' ')}`).join('\n\n')}\n`
+        ? `${speakerTurns(note)!
+            .map((t) => `${t.name}: ${t.texts.join(' ')}`)
+            .join('\n\n')}\n`
         : `${note.transcript}\n`;
     case 'srt':
       return captions(note)
@@ -83,7 +85,8 @@ function markdown(note: ExportableNote): string {
   if (note.segments.length === 0 || edited(note)) return [...lines, note.transcript, ''].join('\n');
   const turns = speakerTurns(note);
   if (turns) {
-    for (const turn of turns) lines.push(`**${turn.name}** [${clockTime(turn.start)}] ${turn.texts.join(' ')}`, '');
+    for (const turn of turns)
+      lines.push(`**${turn.name}** [${clockTime(turn.start)}] ${turn.texts.join(' ')}`, '');
     return lines.join('\n');
   }
   const punctuated = note.segments.some((s) => SENTENCE_END.test(s.text.trim()));
@@ -120,7 +123,13 @@ function speakerTurns(note: ExportableNote): { name: string; start: number; text
     if (text === '') continue;
     const last = turns.at(-1);
     if (last && last.id === segment.speaker) last.texts.push(text);
-    else turns.push({ id: segment.speaker, name: nameOf(names, segment.speaker), start: segment.start, texts: [text] });
+    else
+      turns.push({
+        id: segment.speaker,
+        name: nameOf(names, segment.speaker),
+        start: segment.start,
+        texts: [text],
+      });
   }
   return turns;
 }

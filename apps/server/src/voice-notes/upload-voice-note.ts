@@ -32,7 +32,13 @@ export async function uploadVoiceNote(
   const fileName = checkHeaders(request, deps.maxBytes);
   const declared = declaredBytes(request.headers['content-length']);
   const allowance = await deps.quotas.admitUpload(ownerId, declared, { stores: true });
-  const input = { ownerId, padId, fileName, body, speakersHint: speakers ? speakersHintCount(speakers) : null };
+  const input = {
+    ownerId,
+    padId,
+    fileName,
+    body,
+    speakersHint: speakers ? speakersHintCount(speakers) : null,
+  };
   return fileWithinQuota(deps, input, { allowance, log: request.log });
 }
 

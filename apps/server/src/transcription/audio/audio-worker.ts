@@ -80,7 +80,10 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
         )
         .then((speech: StreamedSpeech) => ({
           type: 'streamed',
-          speech: diarizer && speakers !== undefined ? { ...speech, speakerTurns: diarizer.finish(speakers) } : speech,
+          speech:
+            diarizer && speakers !== undefined
+              ? { ...speech, speakerTurns: diarizer.finish(speakers) }
+              : speech,
           decodeSeconds: (performance.now() - started) / 1000,
         }));
     } else {
@@ -88,7 +91,8 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
         .then((bytes) => decodeSpeech(bytes, options))
         .then((speech: DecodedSpeech) => ({
           type: 'decoded',
-          speech: speakers === undefined ? speech : { ...speech, speakerTurns: diarize(speech.pcm, { speakers }) },
+          speech:
+            speakers === undefined ? speech : { ...speech, speakerTurns: diarize(speech.pcm, { speakers }) },
           decodeSeconds: (performance.now() - started) / 1000,
         }));
     }

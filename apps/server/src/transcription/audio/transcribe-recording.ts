@@ -81,5 +81,8 @@ export async function transcribeRecording(input: TranscribeRecordingInput): Prom
   const transcript = acceptsPcm(transcriber)
     ? await transcriber.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks, ...common })
     : await transcriber.transcribe({ samples: int16ToFloat(speech.pcm), sampleRate: 16000, ...common });
-  return { transcript: withSpeakers(transcript, speech.speakerTurns ?? []), durationSeconds: speech.durationSeconds };
+  return {
+    transcript: withSpeakers(transcript, speech.speakerTurns ?? []),
+    durationSeconds: speech.durationSeconds,
+  };
 }

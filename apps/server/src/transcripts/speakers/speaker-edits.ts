@@ -68,7 +68,10 @@ export function mergeSpeakers(note: NoteSpeakers, { from, into }: MergeSpeakers)
  * A new speaker says everything from the word (the segment's first when none is given) to
  * the end of the turn it is in: the run of segments, from that one on, with the same speaker.
  */
-function splitFrom(note: NoteSpeakers, at: { segment: number; word?: number | undefined }): SpeakerEditOutcome {
+function splitFrom(
+  note: NoteSpeakers,
+  at: { segment: number; word?: number | undefined },
+): SpeakerEditOutcome {
   const segment = note.segments[at.segment];
   if (!segment) return { problem: outOfRange('split_from.segment', note.segments.length, 'segment') };
   const word = at.word === undefined ? undefined : segment.words[at.word];

@@ -13,12 +13,7 @@
  */
 import type { NoteSpeaker } from '@voxpad/shared/speakers';
 import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
-import {
-  assignStretch,
-  freshSpeakerId,
-  type SpeakerState,
-  speakersOfSegments,
-} from './note-speakers.ts';
+import { assignStretch, freshSpeakerId, type SpeakerState, speakersOfSegments } from './note-speakers.ts';
 
 export interface KeptSpeakers {
   segments: TranscriptSegment[];
