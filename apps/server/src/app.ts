@@ -75,6 +75,7 @@ import { registerLiveRoutes } from './live/live-routes.ts';
 import { onLiveSocketError } from './live/socket-errors.ts';
 import { createAudioDecoder, type DecodeAudio } from './transcription/audio/audio-decoder.ts';
 import { registerTranscriptRoutes } from './transcripts/transcripts-routes.ts';
+import { registerSpeakerRoutes } from './speakers/speakers-routes.ts';
 import { registerProgressStream } from './jobs/progress-stream.ts';
 import { registerJobRoutes } from './jobs/job-routes.ts';
 import { registerApiTokenRoutes } from './api-tokens/api-tokens-routes.ts';
@@ -458,6 +459,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           settings: { ...config.imports, tempDir: importTempDir(config.dataDir) },
         });
         registerTranscriptRoutes(scope, { db, events: noteEvents });
+        registerSpeakerRoutes(scope, { db, events: noteEvents });
         registerJobRoutes(scope, {
           db,
           queue,

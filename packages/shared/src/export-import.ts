@@ -7,6 +7,7 @@
  * GET /api/v1/imports/{id}/ -> `ImportProgress`.
  */
 import { z } from 'zod';
+import { noteSpeakerSchema } from './speakers.ts';
 import { transcriptVersionSchema } from './transcripts.ts';
 import { transcriptReviewSchema, transcriptSegmentSchema } from './voice-notes.ts';
 
@@ -91,6 +92,8 @@ export const exportedNoteSchema = z.object({
   status: z.enum(['pending', 'processing', 'done', 'failed']),
   text: z.string().nullable(),
   segments: z.array(transcriptSegmentSchema),
+  /** Who speaks (ADR 0053); absent in exports made before speakers. */
+  speakers: z.array(noteSpeakerSchema).default([]),
   transcript_edited: z.boolean(),
   transcript_reviewed: transcriptReviewSchema,
   transcript_reviewed_at: isoTime.nullable(),

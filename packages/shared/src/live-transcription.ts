@@ -5,6 +5,7 @@
  * so; control travels in text frames of JSON, described here.
  */
 import { z } from 'zod';
+import { speakersHintSchema } from './speakers.ts';
 import { transcriptWordSchema, voiceNoteSchema } from './voice-notes.ts';
 
 /** Where a pad's live socket answers (GET with `Upgrade: websocket`); the session cookie rides along. */
@@ -32,6 +33,8 @@ export const liveStartMessageSchema = z.object({
    * nothing is filed unless "filed" reached the client, which keeps its own copy and uploads it.
    */
   keep_partial: z.boolean().default(true),
+  /** How many people speak ("auto" or 1..8), kept with the note for its transcriptions (ADR 0053). */
+  speakers: speakersHintSchema.optional(),
 });
 export type LiveStartMessage = z.input<typeof liveStartMessageSchema>;
 

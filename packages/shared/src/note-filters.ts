@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPEAKER_LIMITS } from './speakers.ts';
 import { tagNameSchema } from './tags.ts';
 import { VOICE_NOTE_STATUSES } from './voice-notes.ts';
 
@@ -13,7 +14,8 @@ import { VOICE_NOTE_STATUSES } from './voice-notes.ts';
  * - `min_duration`, `max_duration`: seconds, inclusive;
  * - `status`: pending, processing, done or failed;
  * - `edited`: `true` or `false`, whether the person edited the transcript;
- * - `shared`: `true` or `false`, whether a live share link shows the note (its own or its pad's).
+ * - `shared`: `true` or `false`, whether a live share link shows the note (its own or its pad's);
+ * - `speaker`: a speaker's name (any case), who speaks in the note (ADR 0053).
  *
  * Every parameter is optional and they all apply together.
  */
@@ -32,6 +34,7 @@ export const NOTE_FILTER_PARAMS = [
   'status',
   'edited',
   'shared',
+  'speaker',
 ] as const;
 export type NoteFilterParam = (typeof NOTE_FILTER_PARAMS)[number];
 
@@ -102,6 +105,12 @@ export const noteFilterFields = {
     .optional(),
   edited: yesNo('edited').optional(),
   shared: yesNo('shared').optional(),
+  speaker: z
+    .string({ error: 'Give speaker once, as a speaker’s name.' })
+    .trim()
+    .min(1, 'Give speaker as a speaker’s name.')
+    .max(SPEAKER_LIMITS.nameMax, `A speaker’s name is at most ${SPEAKER_LIMITS.nameMax} characters.`)
+    .optional(),
 };
 
 /** What a list or search is narrowed to, with dates as epoch milliseconds (both inclusive). */
@@ -116,6 +125,8 @@ export interface NoteFilters {
   status?: (typeof VOICE_NOTE_STATUSES)[number] | undefined;
   edited?: boolean | undefined;
   shared?: boolean | undefined;
+  /** A speaker's name, any case. */
+  speaker?: string | undefined;
 }
 
 /** The filters of a query string, checked together (a range must not end before it starts). */
@@ -145,6 +156,7 @@ export const noteFiltersQuerySchema = z
     status: q.status,
     edited: q.edited,
     shared: q.shared,
+    speaker: q.speaker,
   }));
 
 /** The parameters as a client sends them (`tag` as a list; it is repeated in the query string). */
@@ -158,6 +170,7 @@ export interface NoteFilterQuery {
   status?: (typeof VOICE_NOTE_STATUSES)[number] | undefined;
   edited?: boolean | undefined;
   shared?: boolean | undefined;
+  speaker?: string | undefined;
 }
 
 /** True when at least one filter is set. */

@@ -87,6 +87,8 @@ export const voiceNoteSearchHitSchema = z.object({
    * hand rather than heard.
    */
   time: z.number().nullable(),
+  /** Who says the first matched word (a speaker's name, ADR 0053); null without speakers. */
+  speaker: z.string().nullable().optional(),
   /** Higher is better; only comparable within one search. */
   score: z.number(),
 });

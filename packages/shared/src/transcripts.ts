@@ -5,6 +5,7 @@
  * has had (versions/), and the errors they give.
  */
 import { z } from 'zod';
+import { noteSpeakerSchema, speakersHintSchema } from './speakers.ts';
 import { transcriptSegmentSchema, voiceNoteStatusSchema } from './voice-notes.ts';
 
 export const transcriptionStateSchema = z.object({
@@ -36,6 +37,8 @@ export const transcribeRequestSchema = z
       .string()
       .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'Give the language as a code such as "en" or "en-US".')
       .optional(),
+    /** How many people speak ("auto" or 1..8); absent keeps what the note had. */
+    speakers: speakersHintSchema.optional(),
   })
   .strict();
 export type TranscribeRequest = z.infer<typeof transcribeRequestSchema>;
@@ -66,6 +69,8 @@ export const transcriptVersionSchema = z.object({
   model: z.string().nullable(),
   text: z.string(),
   segments: z.array(transcriptSegmentSchema),
+  /** The speakers this version named (ADR 0053). */
+  speakers: z.array(noteSpeakerSchema).default([]),
   created_at: z.string(),
   /** The note's transcript is this text now. */
   current: z.boolean(),

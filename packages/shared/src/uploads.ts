@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { speakersHintTextSchema } from './speakers.ts';
 
 /**
  * Resumable uploads (tus 1.0.0, ADR 0018). A client creates an upload at UPLOADS_PATH with
@@ -26,6 +27,8 @@ export const uploadMetadataSchema = z.object({
   filetype: z
     .string({ error: 'Give the file’s type (filetype), e.g. audio/webm.' })
     .min(1, 'Give the file’s type (filetype), e.g. audio/webm.'),
+  /** How many people speak: "auto" (the default) or "1".."8" (ADR 0053). */
+  speakers: speakersHintTextSchema.optional(),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 

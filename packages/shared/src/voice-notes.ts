@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { noteSpeakerSchema } from './speakers.ts';
 import { noteTagsInputSchema } from './tags.ts';
 
 export const VOICE_NOTE_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
@@ -26,6 +27,8 @@ export const transcriptSegmentSchema = z.object({
   end: z.number(),
   text: z.string(),
   words: z.array(transcriptWordSchema),
+  /** Who says it: an id of the note's `speakers` (ADR 0053); absent without speakers. */
+  speaker: z.string().optional(),
 });
 export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
 
@@ -80,6 +83,12 @@ export const voiceNoteSchema = z.object({
   snippet: z.string().nullable().optional(),
   /** The note's tags (ADR 0045), by name whatever the case. */
   tags: z.array(z.string()).default([]),
+  /** Who speaks in the note, in order of first voice (ADR 0053); segments name them by id. */
+  speakers: z.array(noteSpeakerSchema).optional(),
+  /** How many people speak, as the upload or re-transcription said; null: found out. */
+  speakers_hint: z.number().int().nullable().optional(),
+  /** True once a person renamed, reassigned, split or merged speakers. */
+  speakers_edited: z.boolean().optional(),
 });
 export type VoiceNote = z.infer<typeof voiceNoteSchema>;
 

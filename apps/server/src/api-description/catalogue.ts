@@ -10,6 +10,7 @@ import { padOperations } from './operations/pads.ts';
 import { searchOperations } from './operations/search.ts';
 import { shareOperations } from './operations/shares.ts';
 import { summaryOperations } from './operations/summaries.ts';
+import { speakerOperations } from './operations/speakers.ts';
 import { tagOperations } from './operations/tags.ts';
 import { transcriptOperations } from './operations/transcripts.ts';
 import { uploadOperations } from './operations/uploads.ts';
@@ -32,6 +33,7 @@ export const API_CATALOGUE: readonly ApiOperation[] = [
   ...tagOperations,
   ...transcriptOperations,
   ...summaryOperations,
+  ...speakerOperations,
   ...uploadOperations,
   ...liveOperations,
   ...searchOperations,
@@ -52,6 +54,7 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'Tags', description: 'Tags on notes, across pads.' },
   { name: 'Transcripts', description: 'A transcript’s versions and exports.' },
   { name: 'Summaries', description: 'Summaries and action items by the operator’s language model.' },
+  { name: 'Speakers', description: 'Who speaks in a note: names, turns, merges.' },
   { name: 'Transcription jobs', description: 'Following, retrying and repeating transcription.' },
   { name: 'Resumable uploads', description: 'Large recordings in pieces, over tus 1.0.0.' },
   { name: 'Live transcription', description: 'Words while you speak, over a WebSocket.' },

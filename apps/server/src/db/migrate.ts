@@ -27,6 +27,7 @@ import * as deletedVoiceNotes from './migrations/0025-deleted-voice-notes.ts';
 import * as imports from './migrations/0026-imports.ts';
 import * as webhooks from './migrations/0027-webhooks.ts';
 import * as summaries from './migrations/0028-summaries.ts';
+import * as speakers from './migrations/0029-speakers.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0026-imports': imports,
   '0027-webhooks': webhooks,
   '0028-summaries': summaries,
+  '0029-speakers': speakers,
 };
 
 const provider: MigrationProvider = {

@@ -161,6 +161,19 @@ export interface VoiceNoteJobColumns {
   /** Requested by a re-transcription; null means the engine's default. */
   language: string | null;
   engine: string | null;
+  /** How many people speak, as asked (1..8, migration 0029); null lets diarization decide. */
+  speakers_hint: Generated<number | null>;
+}
+
+/**
+ * A note's speakers (migration 0029, ADR 0053), written by the transcript store only:
+ * `speakers` JSON `[{id, name}]`, `speaker_edits` JSON `[{start, end, speaker}]` (stretches a
+ * person gave to a speaker), `speakers_edited` 1 once a person changed any of it.
+ */
+export interface VoiceNoteSpeakerColumns {
+  speakers: Generated<string | null>;
+  speakers_edited: Generated<number>;
+  speaker_edits: Generated<string | null>;
 }
 
 /** Whether the owner reviewed the transcript (migration 0019, ADR 0037); the transcript store writes it. */
@@ -181,6 +194,8 @@ export interface TranscriptVersionsTable {
   /** The engine and model of an engine version (migration 0016); null for typed text and older versions. */
   engine: string | null;
   model: string | null;
+  /** JSON `[{id, name}]`: the speakers this version named (migration 0029); null without. */
+  speakers: Generated<string | null>;
   created_at: number;
 }
 
@@ -242,6 +257,8 @@ export interface UploadsTable {
   /** The client's file name and declared type (tus metadata `filename`, `filetype`). */
   file_name: string;
   file_type: string;
+  /** tus metadata `speakers` as a number (migration 0029); null: "auto" or not given. */
+  speakers_hint: Generated<number | null>;
   /** Upload-Length: the whole file. */
   length_bytes: number;
   /** Bytes stored as complete parts; the client resumes from here. */
@@ -465,7 +482,11 @@ export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
   pads: PadsTable;
-  voice_notes: VoiceNotesTable & VoiceNoteJobColumns & VoiceNoteReviewColumns & VoiceNoteSearchColumns;
+  voice_notes: VoiceNotesTable &
+    VoiceNoteJobColumns &
+    VoiceNoteReviewColumns &
+    VoiceNoteSearchColumns &
+    VoiceNoteSpeakerColumns;
   transcript_versions: TranscriptVersionsTable;
   email_verifications: EmailVerificationsTable;
   email_addresses: EmailAddressesTable;
@@ -496,7 +517,9 @@ export type SessionRow = Selectable<SessionsTable>;
 export type PadRow = Selectable<PadsTable>;
 export type PadUpdate = Updateable<PadsTable>;
 export type NewPad = Insertable<PadsTable>;
-export type VoiceNoteRow = Selectable<VoiceNotesTable & VoiceNoteJobColumns & VoiceNoteReviewColumns>;
+export type VoiceNoteRow = Selectable<
+  VoiceNotesTable & VoiceNoteJobColumns & VoiceNoteReviewColumns & VoiceNoteSpeakerColumns
+>;
 export type VoiceNoteJobRow = VoiceNoteRow & Selectable<VoiceNoteJobColumns>;
 export type TranscriptVersionRow = Selectable<TranscriptVersionsTable>;
 export type NewVoiceNote = Insertable<VoiceNotesTable>;

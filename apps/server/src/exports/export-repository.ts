@@ -25,6 +25,7 @@ const NOTE_COLUMNS = [
   'transcript_reviewed',
   'transcript_reviewed_at',
   'language',
+  'speakers',
   'created_at',
   'updated_at',
 ] as const;

@@ -8,6 +8,7 @@ import type { ExportedNote } from '@voxpad/shared/export-import';
 import type { TranscriptVersionRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
 import { parseSegments } from '../search/match-time.ts';
+import { parseSpeakers } from '../transcripts/speakers/note-speakers.ts';
 import { type ExportableNote, renderTranscript } from '../transcripts/transcript-exports.ts';
 import type { ExportNoteRow } from './export-repository.ts';
 
@@ -34,6 +35,7 @@ export function noteDocument(
     status: note.status,
     text: note.transcript,
     segments: parseSegments(note.segments),
+    speakers: parseSpeakers(note.speakers),
     transcript_edited: note.transcript_edited === 1,
     transcript_reviewed: note.transcript_reviewed,
     transcript_reviewed_at: note.transcript_reviewed_at === null ? null : toIso(note.transcript_reviewed_at),
@@ -43,6 +45,7 @@ export function noteDocument(
       model: version.model,
       text: version.text,
       segments: parseSegments(version.segments),
+      speakers: parseSpeakers(version.speakers),
       created_at: toIso(version.created_at),
     })),
   };
@@ -60,6 +63,7 @@ export function noteFiles(document: ExportedNote): NoteFile[] {
     durationSeconds: document.duration_seconds,
     language: document.language,
     createdAt: document.created_at,
+    speakers: document.speakers,
   };
   files.push(
     { name: 'transcript.md', data: Buffer.from(frontMatter(document) + renderTranscript(exportable, 'md')) },

@@ -138,12 +138,14 @@ async function readCarriedNote(
         : {
             text: note.text,
             segments: note.segments,
+            speakers: note.speakers,
             edited: note.transcript_edited,
             reviewed: note.transcript_reviewed,
             reviewedAt: note.transcript_reviewed_at === null ? null : Date.parse(note.transcript_reviewed_at),
             versions: note.versions.map((version) => ({
               text: version.text,
               segments: version.segments,
+              speakers: version.speakers,
               source: version.source,
               engine: version.engine,
               model: version.model,

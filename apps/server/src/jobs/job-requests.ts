@@ -5,6 +5,7 @@
  * person typed before the engine replaces it.
  */
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
+import { speakersHintCount } from '@voxpad/shared/speakers';
 import { TRANSCRIPT_ERROR_CODES, type TranscribeRequest } from '@voxpad/shared/transcripts';
 import type { Db } from '../db/database.ts';
 import { ApiProblem } from '../http/api-problem.ts';
@@ -70,7 +71,11 @@ export function requeueKeepingTypedText(
 ): Promise<string[]> {
   return deps.queue.retranscribeEach(
     ids,
-    { engine: input.engine ?? null, language: input.language ?? null },
+    {
+      engine: input.engine ?? null,
+      language: input.language ?? null,
+      ...(input.speakers === undefined ? {} : { speakersHint: speakersHintCount(input.speakers) }),
+    },
     (trx, id) => keepTypedText(trx, { id, ownerId }),
   );
 }

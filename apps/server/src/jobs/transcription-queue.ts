@@ -232,7 +232,12 @@ export class TranscriptionQueue {
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx
         .updateTable('voice_notes')
-        .set({ ...requeuedColumns(), engine: options.engine, language: options.language })
+        .set({
+          ...requeuedColumns(),
+          engine: options.engine,
+          language: options.language,
+          ...(options.speakersHint === undefined ? {} : { speakers_hint: options.speakersHint }),
+        })
         .where('id', 'in', ids)
         .where('status', 'in', ['done', 'failed'])
         .returning('id')
@@ -301,6 +306,8 @@ export class TranscriptionQueue {
 export interface RetranscribeOptions {
   engine: string | null;
   language: string | null;
+  /** How many people speak (1..8), null to find out; absent keeps what the note had (ADR 0053). */
+  speakersHint?: number | null;
 }
 
 /** The job columns of a note that waits for its first transcription. */

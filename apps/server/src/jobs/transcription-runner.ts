@@ -196,6 +196,8 @@ export class TranscriptionRunner {
         transcriber: this.options.transcriber,
         bytes,
         language: note.language ?? undefined,
+        // One person: nothing to tell apart, so diarization is skipped (ADR 0053).
+        speakers: note.speakers_hint === 1 ? undefined : (note.speakers_hint ?? 'auto'),
         onProgress: progress.update,
         signal: lost.signal,
         onDuration: knowDuration,

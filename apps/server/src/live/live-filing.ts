@@ -43,6 +43,8 @@ export interface LiveRecording {
   durationSeconds: number;
   /** The live words; undefined when decoding failed. */
   words: readonly TranscriptWord[] | undefined;
+  /** How many people speak, as "start" said (1..8); null or absent: found out (ADR 0053). */
+  speakersHint?: number | null;
 }
 
 export async function fileLiveRecording(
@@ -58,12 +60,21 @@ export async function fileLiveRecording(
     durationSeconds: recording.durationSeconds,
     madeBy: engineModelOf(engine),
   };
-  const input = { ownerId, padId, fileName: undefined, body: Readable.from(recording.audio) };
+  const input = {
+    ownerId,
+    padId,
+    fileName: undefined,
+    body: Readable.from(recording.audio),
+    speakersHint: recording.speakersHint ?? null,
+  };
   const note = await fileWithinQuota(deps.filing, transcribed ? { ...input, transcribed } : input, {
     allowance,
     log: deps.log,
   });
-  if (transcribed && needsFullPass(engine)) {
+  // The live decoder tells no voices apart: a stream that said several people speak is
+  // transcribed once more from the file, which finds who spoke when (ADR 0053).
+  const severalSpeakers = (recording.speakersHint ?? 1) > 1;
+  if (transcribed && (needsFullPass(engine) || severalSpeakers)) {
     await queueFullPass({ queue: deps.queue, onQueued: deps.filing.onQueued }, note.id);
   }
   return note;

@@ -7,6 +7,7 @@
  * nothing. A stream is its socket: nothing else can join it. A stream silent for the idle limit
  * (LIVE_IDLE_SECONDS, socket-flow.ts) is closed as a cut stream with an `idle_timeout` error.
  */
+import { speakersHintCount } from '@voxpad/shared/speakers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { ApiProblem } from '../http/api-problem.ts';
@@ -60,6 +61,8 @@ export class LiveSession {
   #state: State = 'open';
   /** False: the client uploads its own copy unless it was told "filed" (start's keep_partial). */
   #keepPartial = true;
+  /** How many people speak, as "start" said; null: found out. */
+  #speakersHint: number | null = null;
   /** The socket is gone: nothing sent now arrives. */
   #closed = false;
 
@@ -97,6 +100,7 @@ export class LiveSession {
       const start = checkStart(message, this.#state !== 'open');
       if ('refusal' in start) return this.#refuse(start.refusal);
       this.#keepPartial = message.keep_partial;
+      if (message.speakers !== undefined) this.#speakersHint = speakersHintCount(message.speakers);
       this.#intake.start(start.format);
     }
   }
@@ -184,6 +188,7 @@ export class LiveSession {
       audio: this.#intake.recording(),
       durationSeconds: this.#intake.durationSeconds,
       words,
+      speakersHint: this.#speakersHint,
     };
     try {
       return await fileLiveRecording(this.#deps, this.#context, recording);

@@ -8,6 +8,7 @@ import type { NoteFilters } from '@voxpad/shared/note-filters';
 import { tagNameKey } from '@voxpad/shared/tags';
 import type { Database } from '../db/schema.ts';
 import { isSharedNote } from './shared-notes.ts';
+import { speaksIn } from './speaker-condition.ts';
 
 export function noteFilterConditions(
   ownerId: string,
@@ -45,6 +46,7 @@ export function noteFilterConditions(
   if (filters.edited !== undefined) {
     conditions.push(eb('voice_notes.transcript_edited', '=', filters.edited ? 1 : 0));
   }
+  if (filters.speaker !== undefined) conditions.push(speaksIn(filters.speaker));
   if (filters.shared !== undefined) {
     const shared = isSharedNote(ownerId, now);
     conditions.push(filters.shared ? shared : eb.not(shared));

@@ -17,6 +17,7 @@ export async function findNoteSummaries(db: Db, ownerId: string, ids: string[]) 
       'voice_notes.status',
       'voice_notes.duration_seconds',
       'voice_notes.segments',
+      'voice_notes.speakers',
       'voice_notes.created_at',
     ])
     .where('voice_notes.owner_id', '=', ownerId)

@@ -8,6 +8,7 @@ import { findPads } from '../pads/pads-repository.ts';
 import { presentPad } from '../pads/pad-presenter.ts';
 import { tagsOfNotes } from '../tags/tags-repository.ts';
 import { excerpt, fromMarked, mergeRanges, prefixRanges } from './highlighted-text.ts';
+import { speakerNameAt } from './hit-speaker.ts';
 import { firstMatchTime, parseSegments } from './match-time.ts';
 import { searchPostgres } from './postgres-search.ts';
 import { searchSqlite } from './sqlite-search.ts';
@@ -138,6 +139,7 @@ export async function searchVoiceNotes(
     const transcript = match.body
       ? withSpokenMatches(highlighted(match.body, terms), segments, terms)
       : undefined;
+    const time = transcript ? firstMatchTime(transcript, segments) : null;
     hits.push({
       voice_note: {
         id: note.id,
@@ -152,7 +154,8 @@ export async function searchVoiceNotes(
       },
       title: highlighted(match.heading, terms),
       snippet: transcript && transcript.text.length > 0 ? excerpt(transcript) : null,
-      time: transcript ? firstMatchTime(transcript, segments) : null,
+      time,
+      speaker: speakerNameAt(note.speakers, segments, time),
       score: match.score,
     });
   }

@@ -18,6 +18,8 @@ export interface TranscriptSegment {
   end: number;
   text: string;
   words: TranscriptWord[];
+  /** Who speaks ("S1", "S2", ...), when diarization ran (ADR 0053). */
+  speaker?: string;
 }
 
 export interface Transcript {

@@ -54,7 +54,13 @@ export function readableTranscript(
   let at = 0;
   const out = transcript.segments.map((segment, i) => {
     const words = formatted.slice(at, (at += segments[i]!.length));
-    return { start: segment.start, end: segment.end, text: segmentText(words), words: words.map(stored) };
+    return {
+      start: segment.start,
+      end: segment.end,
+      text: segmentText(words),
+      words: words.map(stored),
+      ...(segment.speaker === undefined ? {} : { speaker: segment.speaker }),
+    };
   });
   return { text: readableText(formatted), segments: out };
 }

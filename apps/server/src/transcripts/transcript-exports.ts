@@ -1,7 +1,10 @@
 /**
  * Transcript downloads: plain text, SubRip, WebVTT, JSON and Markdown, from the stored
- * segments (word timings) where a format needs times.
+ * segments (word timings) where a format needs times. A note with more than one speaker
+ * (ADR 0053) names them: WebVTT voice spans (`<v Ana>`), "Ana: " before SubRip captions and
+ * each turn of the text, a bold name at each Markdown turn, and the speakers in JSON.
  */
+import type { NoteSpeaker } from '@voxpad/shared/speakers';
 import type { TranscriptSegment } from '../transcription/transcriber.ts';
 
 export const EXPORT_FORMATS = {
@@ -25,19 +28,30 @@ export interface ExportableNote {
   durationSeconds: number | null;
   language: string | null;
   createdAt: string;
+  speakers: NoteSpeaker[];
 }
 
 export function renderTranscript(note: ExportableNote, format: ExportFormat): string {
   switch (format) {
     case 'txt':
-      return `${note.transcript}\n`;
+      return speakerTurns(note)
+        ? `${speakerTurns(note)!
+            .map((t) => `${t.name}: ${t.texts.join(' ')}`)
+            .join('\n\n')}\n`
+        : `${note.transcript}\n`;
     case 'srt':
       return captions(note)
-        .map((c, i) => `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${c.text}\n`)
+        .map(
+          (c, i) =>
+            `${i + 1}\n${srtTime(c.start)} --> ${srtTime(c.end)}\n${c.speaker ? `${c.speaker}: ` : ''}${c.text}\n`,
+        )
         .join('\n');
     case 'vtt':
       return `WEBVTT\n\n${captions(note)
-        .map((c) => `${vttTime(c.start)} --> ${vttTime(c.end)}\n${c.text}\n`)
+        .map(
+          (c) =>
+            `${vttTime(c.start)} --> ${vttTime(c.end)}\n${c.speaker ? `<v ${vttVoice(c.speaker)}>` : ''}${c.text}\n`,
+        )
         .join('\n')}`;
     case 'json':
       return `${JSON.stringify(
@@ -48,6 +62,7 @@ export function renderTranscript(note: ExportableNote, format: ExportFormat): st
           duration_seconds: note.durationSeconds,
           created_at: note.createdAt,
           text: note.transcript,
+          speakers: note.speakers,
           segments: note.segments,
         },
         null,
@@ -68,6 +83,12 @@ function markdown(note: ExportableNote): string {
   const title = note.title.replace(/[\r\n]+/g, ' ').replace(/\s*…$/u, '');
   const lines = [`# ${title}`, ''];
   if (note.segments.length === 0 || edited(note)) return [...lines, note.transcript, ''].join('\n');
+  const turns = speakerTurns(note);
+  if (turns) {
+    for (const turn of turns)
+      lines.push(`**${turn.name}** [${clockTime(turn.start)}] ${turn.texts.join(' ')}`, '');
+    return lines.join('\n');
+  }
   const punctuated = note.segments.some((s) => SENTENCE_END.test(s.text.trim()));
   let paragraph: { start: number; texts: string[] } | undefined;
   for (const segment of note.segments) {
@@ -86,13 +107,55 @@ function markdown(note: ExportableNote): string {
 
 const SENTENCE_END = /[.!?…]["')\]]*$/u;
 
+/** The speakers' names by id, when the note has more than one and its segments say who speaks. */
+function speakerNames(note: ExportableNote): Map<string, string> | undefined {
+  if (note.speakers.length < 2 || note.segments.length === 0 || edited(note)) return undefined;
+  return new Map(note.speakers.map((s) => [s.id, s.name]));
+}
+
+/** Runs of segments by one speaker, when the note names more than one. */
+function speakerTurns(note: ExportableNote): { name: string; start: number; texts: string[] }[] | undefined {
+  const names = speakerNames(note);
+  if (!names) return undefined;
+  const turns: { id: string | undefined; name: string; start: number; texts: string[] }[] = [];
+  for (const segment of note.segments) {
+    const text = segment.text.trim();
+    if (text === '') continue;
+    const last = turns.at(-1);
+    if (last && last.id === segment.speaker) last.texts.push(text);
+    else
+      turns.push({
+        id: segment.speaker,
+        name: nameOf(names, segment.speaker),
+        start: segment.start,
+        texts: [text],
+      });
+  }
+  return turns;
+}
+
+function nameOf(names: Map<string, string>, id: string | undefined): string {
+  return (id === undefined ? undefined : names.get(id)) ?? 'Unknown speaker';
+}
+
+/** A WebVTT voice name: no markup characters, no line breaks. */
+function vttVoice(name: string): string {
+  return name
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
 /** Segments, or one caption spanning the recording when the text has no word timings. */
-function captions(note: ExportableNote): { start: number; end: number; text: string }[] {
+function captions(note: ExportableNote): { start: number; end: number; text: string; speaker?: string }[] {
   if (note.segments.length > 0 && !edited(note)) {
+    const names = speakerNames(note);
     return note.segments.map((s) => ({
       start: s.start,
       end: Math.max(s.end, s.start + 0.001),
       text: s.text,
+      ...(names ? { speaker: nameOf(names, s.speaker) } : {}),
     }));
   }
   if (!note.transcript.trim()) return [];

@@ -22,12 +22,19 @@
  *   (readable-transcript.ts, ADR 0033), and every transcript written keeps its spoken forms
  *   beside it for search ("four hundred" finds "$400").
  *
+ * - Speakers (ADR 0053) ride with the segments (each names its speaker's id) and the note's
+ *   speakers list (their names). A person's speaker edits (storeSpeakerChange) write both, mark
+ *   the speakers edited and make a `manual` version; typed text keeps who said what by time;
+ *   an engine's new transcript keeps the person's names and reassignments
+ *   (speakers/speaker-mapping.ts) once they edited any.
+ *
  * - A transcript carried over from an export (ADR 0047) arrives as it was: its text, word times,
  *   flags and every version, with the times they were made; nothing is reformatted or renamed.
  *
  * A transcript is only written while the note is not being transcribed: a finished job marks
  * the note done in the same transaction before it stores the result here.
  */
+import type { NoteSpeaker } from '@voxpad/shared/speakers';
 import type { TranscriptReview, TranscriptSegment } from '@voxpad/shared/voice-notes';
 import type { Db } from '../db/database.ts';
 import type { TranscriptVersionRow } from '../db/schema.ts';
@@ -47,6 +54,16 @@ import {
 } from './transcript-versions.ts';
 import { countWords } from './transcript-words.ts';
 import { alignTranscript } from './word-alignment.ts';
+import {
+  carrySpeakers,
+  parseSpeakers,
+  parseStretches,
+  type SpeakerState,
+  speakersJson,
+  speakersOfSegments,
+} from './speakers/note-speakers.ts';
+import type { SpeakerChange } from './speakers/speaker-edits.ts';
+import { keepSpeakerEdits } from './speakers/speaker-mapping.ts';
 
 export interface EngineTranscript {
   text: string;
@@ -68,7 +85,11 @@ export async function storeEngineTranscript(
 ): Promise<boolean> {
   const format = await readFormatTranscripts(trx, note.ownerId);
   const readable = readableTranscript(transcript, { format, engine: transcript.madeBy.engine });
-  const text = { text: readable.text, segments: JSON.stringify(readable.segments) };
+  const earlier = await readSpeakers(trx, note);
+  const { segments, speakers } = earlier?.edited
+    ? keepSpeakerEdits(readable.segments, earlier)
+    : { segments: readable.segments, speakers: speakersOfSegments(readable.segments) };
+  const text = { text: readable.text, segments: JSON.stringify(segments), speakers: speakersJson(speakers) };
   if (!(await write(trx, note, text, { edited: false }, now))) return false;
   await addVersion(trx, note, text, { source: 'engine', madeBy: transcript.madeBy }, now);
   return true;
@@ -78,6 +99,7 @@ export async function storeEngineTranscript(
 export interface CarriedVersion {
   text: string;
   segments: readonly TranscriptSegment[];
+  speakers?: readonly NoteSpeaker[];
   source: 'engine' | 'manual';
   engine: string | null;
   model: string | null;
@@ -88,6 +110,7 @@ export interface CarriedVersion {
 export interface CarriedTranscript {
   text: string;
   segments: readonly TranscriptSegment[];
+  speakers?: readonly NoteSpeaker[];
   edited: boolean;
   reviewed: TranscriptReview;
   reviewedAt: number | null;
@@ -112,6 +135,7 @@ export async function storeCarriedTranscript(
     .set({
       transcript: carried.text,
       segments: JSON.stringify(segments),
+      speakers: speakersJson(carried.speakers ?? []),
       spoken_transcript: spokenTranscript(carried.text, segments),
       word_count: countWords(carried.text),
       transcript_edited: carried.edited ? 1 : 0,
@@ -125,7 +149,11 @@ export async function storeCarriedTranscript(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   for (const version of carried.versions) {
-    const text = { text: version.text, segments: JSON.stringify(version.segments) };
+    const text = {
+      text: version.text,
+      segments: JSON.stringify(version.segments),
+      speakers: speakersJson(version.speakers ?? []),
+    };
     const origin =
       version.source === 'engine'
         ? { source: 'engine' as const, madeBy: { engine: version.engine, model: version.model } }
@@ -145,11 +173,67 @@ export async function storeTypedTranscript(
   typed: string,
   now = Date.now(),
 ): Promise<boolean> {
-  const aligned = alignTranscript(parseSegments(note.segments), typed, note.durationSeconds);
-  const text = { text: typed, segments: JSON.stringify(aligned) };
+  const previous = parseSegments(note.segments);
+  const aligned = carrySpeakers(previous, alignTranscript(previous, typed, note.durationSeconds));
+  const known = (await readSpeakers(trx, note))?.speakers ?? [];
+  const speakers = speakersJson(speakersOfSegments(aligned, known));
+  const text = { text: typed, segments: JSON.stringify(aligned), speakers };
   if (!(await write(trx, note, text, { edited: true }, now))) return false;
   await keepUnlessNewest(trx, note, text, now);
   return true;
+}
+
+/**
+ * A person's change to the speakers (rename, reassign, split, merge): the segments and the
+ * speakers list change, the text does not. Marks the speakers edited and keeps the result as
+ * a `manual` version. False when the note is being transcribed.
+ */
+export async function storeSpeakerChange(
+  trx: Db,
+  note: NoteRef,
+  change: SpeakerChange,
+  now = Date.now(),
+): Promise<boolean> {
+  const segments = JSON.stringify(change.segments);
+  const speakers = speakersJson(change.speakers);
+  const result = await trx
+    .updateTable('voice_notes')
+    .set({
+      segments,
+      speakers,
+      speakers_edited: 1,
+      speaker_edits: speakersJson(change.edits),
+      updated_at: now,
+    })
+    .where('id', '=', note.id)
+    .where('owner_id', '=', note.ownerId)
+    .where('status', 'in', ['done', 'failed'])
+    .where('transcript', 'is not', null)
+    .returning('transcript')
+    .executeTakeFirst();
+  if (!result?.transcript) return false;
+  await addVersion(trx, note, { text: result.transcript, segments, speakers }, { source: 'manual' }, now);
+  return true;
+}
+
+/** A note's speakers and whether a person edited them; undefined when there is no note. */
+export async function readSpeakers(
+  trx: Db,
+  note: NoteRef,
+): Promise<(SpeakerState & { edited: boolean; segments: TranscriptSegment[] }) | undefined> {
+  const row = await trx
+    .selectFrom('voice_notes')
+    .select(['segments', 'speakers', 'speakers_edited', 'speaker_edits'])
+    .where('id', '=', note.id)
+    .where('owner_id', '=', note.ownerId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    segments: parseSegments(row.segments),
+    speakers: parseSpeakers(row.speakers),
+    edits: parseStretches(row.speaker_edits),
+    edited: row.speakers_edited === 1,
+  };
 }
 
 /** Before a re-transcription replaces the transcript: text a person typed is kept as a version. */
@@ -218,6 +302,7 @@ async function write(trx: Db, note: NoteRef, text: Text, flags: { edited: boolea
     .set({
       transcript: text.text,
       segments: text.segments,
+      speakers: text.speakers ?? null,
       spoken_transcript: spokenTranscript(text.text, parseSegments(text.segments)),
       word_count: countWords(text.text),
       transcript_edited: flags.edited ? 1 : 0,
@@ -264,12 +349,17 @@ async function nameAfterWords(trx: Db, note: NoteRef, text: string): Promise<voi
 async function readTranscript(trx: Db, note: NoteRef) {
   const row = await trx
     .selectFrom('voice_notes')
-    .select(['transcript', 'segments', 'transcript_edited'])
+    .select(['transcript', 'segments', 'speakers', 'transcript_edited'])
     .where('id', '=', note.id)
     .where('owner_id', '=', note.ownerId)
     .executeTakeFirst();
   if (row?.transcript == null) return undefined;
-  return { text: row.transcript, segments: row.segments, edited: row.transcript_edited === 1 };
+  return {
+    text: row.transcript,
+    segments: row.segments,
+    speakers: row.speakers,
+    edited: row.transcript_edited === 1,
+  };
 }
 
 /**

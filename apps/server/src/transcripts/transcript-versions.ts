@@ -22,10 +22,14 @@ export function engineModelOf(transcriber: { name: string; model: string }): Eng
   return { engine: transcriber.name, model: transcriber.model };
 }
 
-/** A transcript as a version holds it: the text and its word timings (JSON), if any. */
+/**
+ * A transcript as a version holds it: the text, its word timings and its speakers' names
+ * (JSON), if any.
+ */
 export interface VersionText {
   text: string;
   segments: string | null;
+  speakers?: string | null;
 }
 
 export async function newestEngineText(trx: Db, note: NoteRef): Promise<string | undefined> {
@@ -87,6 +91,7 @@ export async function addVersion(
       owner_id: note.ownerId,
       text: text.text,
       segments: text.segments,
+      speakers: text.speakers ?? null,
       source: origin.source,
       engine: origin.source === 'engine' ? origin.madeBy.engine : null,
       model: origin.source === 'engine' ? origin.madeBy.model : null,

@@ -2,6 +2,7 @@ import type { TranscriptVersionList } from '@voxpad/shared/transcripts';
 import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
 import type { TranscriptVersionRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
+import { parseSpeakers } from './speakers/note-speakers.ts';
 import type { ExportableNote } from './transcript-exports.ts';
 import type { JobNote } from './transcripts-repository.ts';
 
@@ -24,6 +25,7 @@ export function presentVersions(
       model: v.model,
       text: v.text,
       segments: segmentsOf(v.segments),
+      speakers: parseSpeakers(v.speakers),
       created_at: toIso(v.created_at),
       current: v === current,
     })),
@@ -40,5 +42,6 @@ export function transcriptDocument(note: JobNote & { transcript: string }): Expo
     durationSeconds: note.duration_seconds,
     language: note.language,
     createdAt: toIso(note.created_at),
+    speakers: parseSpeakers(note.speakers),
   };
 }

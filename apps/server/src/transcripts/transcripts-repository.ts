@@ -17,6 +17,9 @@ const COLUMNS = [
   'transcript_edited',
   'language',
   'engine',
+  'speakers',
+  'speakers_edited',
+  'speaker_edits',
   'created_at',
   'updated_at',
 ] as const;

@@ -1,3 +1,4 @@
+import { speakersHintCount } from '@voxpad/shared/speakers';
 import { PassThrough, type Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Db } from '../db/database.ts';
@@ -70,6 +71,8 @@ export class BlobPartsStore extends DataStore {
       pad_id: meta.pad_id ?? '',
       file_name: meta.filename ?? '',
       file_type: meta.filetype ?? '',
+      // admit-upload.ts has checked it is "auto" or 1..8.
+      speakers_hint: meta.speakers ? speakersHintCount(meta.speakers) : null,
       length_bytes: upload.size,
       offset_bytes: 0,
       created_at: now,
@@ -173,7 +176,12 @@ function toTusUpload(row: UploadRow, idleMs: number): Upload {
     id: row.id,
     size: row.length_bytes,
     offset: row.offset_bytes,
-    metadata: { pad_id: row.pad_id, filename: row.file_name, filetype: row.file_type },
+    metadata: {
+      pad_id: row.pad_id,
+      filename: row.file_name,
+      filetype: row.file_type,
+      ...(row.speakers_hint === null ? {} : { speakers: String(row.speakers_hint) }),
+    },
     creation_date: new Date(row.expires_at - idleMs).toISOString(),
   });
 }

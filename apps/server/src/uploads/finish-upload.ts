@@ -27,7 +27,13 @@ export async function finishUpload(
   let body: Readable | undefined;
   try {
     body = streamParts(deps.storage, await storedParts(deps.storage, uploadId, upload.offset_bytes));
-    const input = { ownerId, padId: upload.pad_id, fileName: upload.file_name, body };
+    const input = {
+      ownerId,
+      padId: upload.pad_id,
+      fileName: upload.file_name,
+      body,
+      speakersHint: upload.speakers_hint,
+    };
     // Its bytes were counted as they came (admit-upload.ts): only the storage check is left.
     return await fileWithinQuota(deps, input, { log });
   } finally {

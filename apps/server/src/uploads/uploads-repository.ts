@@ -11,6 +11,7 @@ const COLUMNS = [
   'pad_id',
   'file_name',
   'file_type',
+  'speakers_hint',
   'length_bytes',
   'offset_bytes',
   'audio_checked',

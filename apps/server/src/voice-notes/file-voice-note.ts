@@ -64,6 +64,8 @@ export interface NewVoiceNote {
    * transcript as they were, finished when it has a transcript and queued when it has none.
    */
   carried?: CarriedNote;
+  /** How many people speak (1..8), as the upload said; null or absent: found out (ADR 0053). */
+  speakersHint?: number | null;
 }
 
 export interface CarriedNote {
@@ -128,6 +130,7 @@ export async function fileVoiceNote(deps: FilingDeps, input: NewVoiceNote): Prom
     duration_seconds: transcribed?.durationSeconds ?? carried?.durationSeconds ?? durationSeconds,
     created_at: carried?.createdAt ?? now,
     updated_at: now,
+    speakers_hint: input.speakersHint ?? null,
   };
   const finished = transcribed !== undefined || carriedTranscript !== undefined;
   try {

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import { speakersHintCount, uploadSpeakersQuerySchema } from '@voxpad/shared/speakers';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import { badRequest, notFound } from '../http/api-problem.ts';
+import { badRequest, notFound, parseInput } from '../http/api-problem.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import { declaredBytes } from '../quotas/quota-guard.ts';
 import { attachmentFileName } from './content-disposition.ts';
@@ -26,11 +27,18 @@ export async function uploadVoiceNote(
   padId: string,
   body: Readable,
 ): Promise<VoiceNote> {
+  const { speakers } = parseInput(uploadSpeakersQuerySchema, request.query);
   if (!(await padExists(deps.db, ownerId, padId))) throw notFound('This pad');
   const fileName = checkHeaders(request, deps.maxBytes);
   const declared = declaredBytes(request.headers['content-length']);
   const allowance = await deps.quotas.admitUpload(ownerId, declared, { stores: true });
-  const input = { ownerId, padId, fileName, body };
+  const input = {
+    ownerId,
+    padId,
+    fileName,
+    body,
+    speakersHint: speakers ? speakersHintCount(speakers) : null,
+  };
   return fileWithinQuota(deps, input, { allowance, log: request.log });
 }
 

@@ -7,6 +7,7 @@ import {
 import { RECENT_VOICE_NOTES_LIMITS, type RecentVoiceNote } from '@voxpad/shared/recent-voice-notes';
 import type { VoiceNoteRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
+import { parseSpeakers } from '../transcripts/speakers/note-speakers.ts';
 import { SNIPPET_SOURCE_CHARS, type RecentVoiceNoteRow } from './voice-notes-repository.ts';
 
 /** `tags`: the note's tag names, sorted (tags/tags-repository.ts reads them). */
@@ -37,6 +38,9 @@ export function presentVoiceNote(row: VoiceNoteRow, tags: readonly string[]): Vo
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
     tags: [...tags],
+    speakers: parseSpeakers(row.speakers),
+    speakers_hint: row.speakers_hint,
+    speakers_edited: row.speakers_edited === 1,
   };
 }
 

@@ -33,6 +33,10 @@ export const VOICE_NOTE_COLUMNS = [
   'voice_notes.transcript_reviewed_at',
   'voice_notes.language',
   'voice_notes.engine',
+  'voice_notes.speakers_hint',
+  'voice_notes.speakers',
+  'voice_notes.speakers_edited',
+  'voice_notes.speaker_edits',
   'voice_notes.created_at',
   'voice_notes.updated_at',
 ] as const;

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeWav } from '../../src/transcription/audio/wav.ts';
-import { diarize, type SpeakerTurn } from '../../src/transcription/speakers/diarize.ts';
+import { SpeakerDiarizer, diarize, type SpeakerTurn } from '../../src/transcription/speakers/diarize.ts';
 import { speakersOf } from '../../src/transcription/speakers/assign-speakers.ts';
 import { cachedToolRun } from '../support/fixture-cache.ts';
 import { FixtureDir } from './support/speech.ts';
@@ -81,6 +81,20 @@ describe('diarize on synthetic voices', () => {
         expect(turns.some((t) => Math.abs(t.start - change) < 0.2)).toBe(true);
       }
     }
+  });
+
+  it('gives the same turns fed in small pieces as a decoder streams them, across its 5-minute windows', () => {
+    const turns: ([string, number] | number)[] = [];
+    for (let i = 0; i < 50; i++) turns.push([i % 2 ? 'high' : 'low', 4 + (i % 5)], 0.7);
+    const { pcm } = recording(turns, voices);
+    // Past one window (5 min), so a window boundary falls inside the recording.
+    expect(pcm.length / RATE).toBeGreaterThan(300);
+    const whole = diarize(pcm, { speakers: 2 });
+    const streamed = new SpeakerDiarizer();
+    const piece = Math.round(RATE * 0.37);
+    for (let at = 0; at < pcm.length; at += piece) streamed.push(pcm.slice(at, at + piece));
+    expect(streamed.finish(2)).toEqual(whole);
+    expect(new Set(whole.map((t) => t.speaker))).toEqual(new Set([0, 1]));
   });
 
   it('numbers speakers by first appearance and joins a speaker across short pauses', () => {

@@ -52,7 +52,8 @@ export const transcriptOperations: ApiOperation[] = [
     summary: 'Download a transcript',
     description:
       'As plain text (`txt`), subtitles (`srt`, `vtt`), Markdown (`md`) or JSON (`json`: id, title, language, ' +
-      'duration_seconds, created_at, text and segments), as an attachment named after the note.',
+      'duration_seconds, created_at, text, speakers and segments), as an attachment named after the note. With more ' +
+      'than one speaker the captions name them (`<v Name>` in WebVTT, `Name: ` in SubRip and text, bold in Markdown).',
     auth: 'session',
     pathParams: { ...NOTE, format: 'One of `txt`, `srt`, `vtt`, `json`, `md`.' },
     responses: {
@@ -123,7 +124,9 @@ export const transcriptOperations: ApiOperation[] = [
     id: 'retranscribeVoiceNote',
     tag: 'Transcription jobs',
     summary: 'Transcribe a note again',
-    description: 'Optionally with another engine or language; the current text stays a version.',
+    description:
+      'Optionally with another engine, language or number of speakers (`speakers`: `auto` or 1 to 8); the ' +
+      'current text stays a version, and speaker names and reassignments are kept.',
     auth: 'session',
     pathParams: NOTE,
     body: transcribeBody,

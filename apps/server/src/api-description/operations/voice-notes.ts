@@ -13,6 +13,7 @@ import {
   audioWithRange,
   type ApiOperation,
 } from '../operation.ts';
+import { uploadSpeakersQuerySchema } from '@voxpad/shared/speakers';
 import { NOTE, PAD } from './path-params.ts';
 
 const VoiceNote = named('VoiceNote', voiceNoteSchema);
@@ -57,9 +58,11 @@ export const voiceNoteOperations: ApiOperation[] = [
     description:
       `The raw audio is the body, in one request (for large files or poor connections, use the resumable uploads). ` +
       `The format is recognised by its first bytes, never by the declared type: ${formats}. ` +
-      'The note is queued for transcription at once.',
+      'The note is queued for transcription at once. `speakers` says how many people speak (`auto`, the ' +
+      'default, or 1 to 8); with 1 nobody is told apart.',
     auth: 'session',
     pathParams: PAD,
+    query: uploadSpeakersQuerySchema,
     headers: [
       {
         name: 'Content-Disposition',
@@ -74,7 +77,9 @@ export const voiceNoteOperations: ApiOperation[] = [
     },
     responses: {
       201: ok('The filed note, waiting for transcription.', VoiceNote),
-      400: problem('The upload was empty, interrupted, or its audio cannot be read.'),
+      400: problem(
+        'The upload was empty, interrupted, or its audio cannot be read; or `speakers` is not `auto` or 1 to 8.',
+      ),
       403: problem(
         'The account’s storage is full (`storage_quota_exceeded`): delete notes to make room. Or the CSRF check failed.',
       ),

@@ -19,6 +19,7 @@ import type {
 } from './audio-protocol.ts';
 import type { DecodedSpeech, StreamedSpeech } from './decode-speech.ts';
 import { AudioDecodeError } from './errors.ts';
+import type { SpeakerCount } from '../speakers/clustering.ts';
 import type { SpeechChunk } from './speech-chunker.ts';
 
 export interface AudioDecoderOptions {
@@ -39,10 +40,17 @@ export type OnDuration = (seconds: number) => void;
  */
 export type AudioSource = Uint8Array | { path: string };
 
+/** What else the decoding thread does with the audio it decodes. */
+export interface DecodeExtras {
+  /** Find who spoke when (ADR 0053); the answer carries `speakerTurns`. Absent: not done. */
+  speakers?: SpeakerCount;
+}
+
 export type DecodeAudio = (
   bytes: AudioSource,
   signal?: AbortSignal,
   onDuration?: OnDuration,
+  extras?: DecodeExtras,
 ) => Promise<DecodedSpeech>;
 
 /** A recording decoded chunk by chunk (decode-speech.ts, decodeSpeechStream). */
@@ -61,6 +69,7 @@ export type DecodeAudioStream = (
   bytes: AudioSource,
   signal?: AbortSignal,
   onDuration?: OnDuration,
+  extras?: DecodeExtras,
 ) => StreamedRecording;
 
 /** Decodes whole (the call) or chunk by chunk (`stream`). */
@@ -115,10 +124,11 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
     };
     return new Worker(entry.filename, { workerData: settings, argv: entry.argv });
   };
-  const post = (worker: Worker, source: AudioSource, stream: boolean): void => {
+  const post = (worker: Worker, source: AudioSource, stream: boolean, extras: DecodeExtras = {}): void => {
     const settings = {
       maxDurationSeconds: options.maxDurationSeconds,
       ...(stream ? { stream: { window: STREAM_WINDOW } } : {}),
+      ...(extras.speakers === undefined ? {} : { speakers: extras.speakers }),
     };
     if (!(source instanceof Uint8Array)) {
       const request: AudioWorkerRequest = { type: 'decode', file: source.path, ...settings };
@@ -137,7 +147,7 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
     worker.postMessage(request, [own.buffer as ArrayBuffer]);
   };
 
-  const stream: DecodeAudioStream = (bytes, signal, onDuration) => {
+  const stream: DecodeAudioStream = (bytes, signal, onDuration, extras) => {
     const queue: SpeechChunk[] = [];
     let outcome: { ok: true; speech: StreamedSpeech } | { ok: false; error: unknown } | undefined;
     let notify: (() => void) | undefined;
@@ -201,7 +211,7 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
         threadDone = true;
         finish({ ok: false, error: new Error(`The audio decoding thread stopped (exit code ${code}).`) });
       });
-      post(started, bytes, true);
+      post(started, bytes, true, extras);
     }
 
     async function* iterate(): AsyncGenerator<SpeechChunk, void, undefined> {
@@ -227,7 +237,7 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
     return { chunks: iterate(), done };
   };
 
-  const decode: DecodeAudio = (bytes, signal, onDuration) => {
+  const decode: DecodeAudio = (bytes, signal, onDuration, extras) => {
     signal?.throwIfAborted();
     const worker = startWorker();
     return new Promise<DecodedSpeech>((resolve, reject) => {
@@ -263,7 +273,7 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
         threadDone = true;
         finish(() => reject(new Error(`The audio decoding thread stopped (exit code ${code}).`)));
       });
-      post(worker, bytes, false);
+      post(worker, bytes, false, extras);
     });
   };
   return Object.assign(decode, { stream });

@@ -1,3 +1,4 @@
+import type { SpeakerCount } from '../speakers/clustering.ts';
 import type { DecodedSpeech, StreamedSpeech } from './decode-speech.ts';
 import type { AudioDecodeErrorCode } from './errors.ts';
 import type { SpeechChunk } from './speech-chunker.ts';
@@ -20,6 +21,11 @@ export interface AudioWorkerRequest {
    * whole recording at the end. At most `window` chunks are sent ahead of the 'ack's.
    */
   stream?: { window: number };
+  /**
+   * Also find who spoke when (speakers/diarize.ts) on the same 16 kHz PCM, in this thread;
+   * the answer carries `speakerTurns`. Absent: no diarization.
+   */
+  speakers?: SpeakerCount;
 }
 
 /** The receiver has taken one chunk off its queue. */

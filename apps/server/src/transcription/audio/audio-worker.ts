@@ -16,6 +16,7 @@ import {
 } from './decode-speech.ts';
 import type { AudioWorkerMessage, AudioWorkerReply, AudioWorkerRequest } from './audio-protocol.ts';
 import { AudioDecodeError } from './errors.ts';
+import { SpeakerDiarizer, diarize } from '../speakers/diarize.ts';
 
 export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined): void {
   /** Chunks sent and not yet acknowledged, and who waits for the count to drop. */
@@ -59,13 +60,17 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
       },
     };
     let work: Promise<AudioWorkerReply>;
+    const speakers = request.speakers;
     if (request.stream) {
       window = request.stream.window;
+      // Fed each chunk before it is transferred: holds one window of audio, never the recording.
+      const diarizer = speakers === undefined ? undefined : new SpeakerDiarizer();
       work = recording(request)
         .then((bytes) =>
           decodeSpeechStream(bytes, {
             ...options,
             onChunk: (chunk) => {
+              diarizer?.push(chunk.pcm);
               unacknowledged++;
               const reply: AudioWorkerReply = { type: 'chunk', chunk };
               port.postMessage(reply, [chunk.pcm.buffer as ArrayBuffer]);
@@ -75,7 +80,10 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
         )
         .then((speech: StreamedSpeech) => ({
           type: 'streamed',
-          speech,
+          speech:
+            diarizer && speakers !== undefined
+              ? { ...speech, speakerTurns: diarizer.finish(speakers) }
+              : speech,
           decodeSeconds: (performance.now() - started) / 1000,
         }));
     } else {
@@ -83,7 +91,8 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
         .then((bytes) => decodeSpeech(bytes, options))
         .then((speech: DecodedSpeech) => ({
           type: 'decoded',
-          speech,
+          speech:
+            speakers === undefined ? speech : { ...speech, speakerTurns: diarize(speech.pcm, { speakers }) },
           decodeSeconds: (performance.now() - started) / 1000,
         }));
     }

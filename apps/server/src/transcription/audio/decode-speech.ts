@@ -22,6 +22,7 @@ import { inspectAudio } from './audio-inspection.ts';
 import { planUtterances, type UtteranceRange } from './utterances.ts';
 import { AudioDecodeError } from './errors.ts';
 import { normaliseLoudness } from './loudness.ts';
+import type { SpeakerTurn } from '../speakers/turns.ts';
 import { type SpeechChunk, SpeechChunker } from './speech-chunker.ts';
 import { SPEECH_RATE, SpeechStream, type SpeechStreamOptions } from './speech-stream.ts';
 import { decodeWav, isRiffWave, readWavHeader } from './wav.ts';
@@ -54,6 +55,8 @@ export interface DecodedSpeech {
   chunks: UtteranceRange[];
   gainDb: number;
   format: string;
+  /** Who spoke when, when the request asked for it (ADR 0053). */
+  speakerTurns?: SpeakerTurn[];
 }
 
 export async function decodeSpeech(bytes: Uint8Array, options: DecodeSpeechOptions): Promise<DecodedSpeech> {
@@ -91,6 +94,8 @@ export interface StreamedSpeech {
   samples: number;
   gainDb: number;
   format: string;
+  /** Who spoke when, when the request asked for it (ADR 0053). */
+  speakerTurns?: SpeakerTurn[];
 }
 
 /**

@@ -5,6 +5,8 @@
  * both transcribe this way.
  */
 import type { DecodeModel } from '../personal-model.ts';
+import type { SpeakerCount } from '../speakers/clustering.ts';
+import { withSpeakers } from '../speakers/speaker-segments.ts';
 import type { Transcriber, Transcript } from '../transcriber.ts';
 import { type AudioSource, type DecodeAudio, type OnDuration, hasStream } from './audio-decoder.ts';
 import { int16ToFloat } from './pcm.ts';
@@ -23,6 +25,11 @@ export interface TranscribeRecordingInput {
   onDuration?: OnDuration;
   /** The owner's build, for engines that can use one (ADR 0040). */
   model?: DecodeModel;
+  /**
+   * Who spoke when is found by the decoding thread and each segment given its speaker
+   * (ADR 0053): "auto" or how many people speak. Absent: segments carry no speaker.
+   */
+  speakers?: SpeakerCount | undefined;
 }
 
 export interface TranscribedRecording {
@@ -32,6 +39,7 @@ export interface TranscribedRecording {
 
 export async function transcribeRecording(input: TranscribeRecordingInput): Promise<TranscribedRecording> {
   const { decodeAudio, transcriber, bytes, signal, onDuration } = input;
+  const extras = input.speakers === undefined ? {} : { speakers: input.speakers };
   const common = {
     ...(input.language ? { language: input.language } : {}),
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
@@ -46,17 +54,22 @@ export async function transcribeRecording(input: TranscribeRecordingInput): Prom
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       let expected = 0;
-      const recording = decodeAudio.stream(bytes, stop.signal, (seconds) => {
-        expected = Math.round(seconds * 16000);
-        onDuration?.(seconds);
-      });
+      const recording = decodeAudio.stream(
+        bytes,
+        stop.signal,
+        (seconds) => {
+          expected = Math.round(seconds * 16000);
+          onDuration?.(seconds);
+        },
+        extras,
+      );
       const transcript = await transcriber.transcribeStream({
         chunks: recording.chunks,
         expectedSamples: () => expected,
         ...common,
       });
-      const { durationSeconds } = await recording.done;
-      return { transcript, durationSeconds };
+      const { durationSeconds, speakerTurns } = await recording.done;
+      return { transcript: withSpeakers(transcript, speakerTurns ?? []), durationSeconds };
     } finally {
       signal?.removeEventListener('abort', onAbort);
       // Ends the decoding (and its ffmpeg) if the engine stopped early; a no-op once it finished.
@@ -64,9 +77,12 @@ export async function transcribeRecording(input: TranscribeRecordingInput): Prom
     }
   }
 
-  const speech = await decodeAudio(bytes, signal, onDuration);
+  const speech = await decodeAudio(bytes, signal, onDuration, extras);
   const transcript = acceptsPcm(transcriber)
     ? await transcriber.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks, ...common })
     : await transcriber.transcribe({ samples: int16ToFloat(speech.pcm), sampleRate: 16000, ...common });
-  return { transcript, durationSeconds: speech.durationSeconds };
+  return {
+    transcript: withSpeakers(transcript, speech.speakerTurns ?? []),
+    durationSeconds: speech.durationSeconds,
+  };
 }

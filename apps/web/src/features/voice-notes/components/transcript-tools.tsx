@@ -1,8 +1,8 @@
 import type { TranscriptVersion } from '@voxpad/shared/transcripts';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses, focusRing } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
@@ -40,14 +40,54 @@ export function TranscriptionControls({ note, onQueued }: { note: VoiceNote; onQ
       </FormAlert>
     );
   }
+  return <Retranscribe note={note} request={request} />;
+}
+
+const SPEAKER_CHOICES = ['auto', '1', '2', '3', '4'] as const;
+
+/** Re-transcribe, saying how many people speak: "auto" (found out) or 1 to 4 (ADR 0053). */
+function Retranscribe({
+  note,
+  request,
+}: {
+  note: VoiceNote;
+  request: ReturnType<typeof useRequestTranscription>;
+}) {
+  const selectId = useId();
+  const [speakers, setSpeakers] = useState<(typeof SPEAKER_CHOICES)[number]>(() => {
+    const hint = String(note.speakers_hint ?? 'auto');
+    return SPEAKER_CHOICES.find((choice) => choice === hint) ?? 'auto';
+  });
   return (
-    <Button
-      variant="secondary"
-      disabled={isInProgress(note.status) || request.isPending}
-      onClick={() => request.mutate('transcribe', { onError: toastHttpError })}
-    >
-      {request.isPending ? 'Starting…' : 'Re-transcribe'}
-    </Button>
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={selectId} className="text-sm text-slate-700 dark:text-slate-200">
+        Speakers
+      </label>
+      <select
+        id={selectId}
+        value={speakers}
+        onChange={(event) => setSpeakers(event.target.value as (typeof SPEAKER_CHOICES)[number])}
+        className={`rounded-md border border-slate-300 bg-white px-2 py-2 text-sm max-sm:min-h-11 dark:border-slate-600 dark:bg-slate-900 ${focusRing}`}
+      >
+        {SPEAKER_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice === 'auto' ? 'Find out' : choice}
+          </option>
+        ))}
+      </select>
+      <Button
+        variant="secondary"
+        disabled={isInProgress(note.status) || request.isPending}
+        onClick={() =>
+          request.mutate(
+            { kind: 'transcribe', speakers: speakers === 'auto' ? 'auto' : Number(speakers) },
+            { onError: toastHttpError },
+          )
+        }
+      >
+        {request.isPending ? 'Starting…' : 'Re-transcribe'}
+      </Button>
+    </div>
   );
 }
 

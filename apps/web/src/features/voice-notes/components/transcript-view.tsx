@@ -36,6 +36,10 @@ export interface TranscriptViewProps {
   timeHref: (seconds: number) => string;
   labelledBy: string;
   review?: TranscriptReviewView | undefined;
+  /** Who starts speaking at a word (its index in `words`): a small label there (ADR 0053). */
+  speakerLabels?: ReadonlyMap<number, { id: string; name: string }> | undefined;
+  /** Offered on each label when the person may rename speakers. */
+  onRenameSpeaker?: ((speaker: { id: string; name: string }) => void) | undefined;
 }
 
 /**
@@ -51,6 +55,8 @@ export function TranscriptView({
   timeHref,
   labelledBy,
   review,
+  speakerLabels,
+  onRenameSpeaker,
 }: TranscriptViewProps) {
   const tokenRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -130,11 +136,19 @@ export function TranscriptView({
                 const index = (offsets[paragraphIndex] ?? 0) + offset;
                 const uncertain = isUncertain(token);
                 const underReview = index === reviewed;
+                const speaker = speakerLabel(speakerLabels, token.first, token.last);
+                const label = speaker ? <SpeakerLabel speaker={speaker} onRename={onRenameSpeaker} /> : null;
                 if (underReview && review?.editor) {
-                  return <span key={`${token.start}-${token.first}`}>{review.editor} </span>;
+                  return (
+                    <span key={`${token.start}-${token.first}`}>
+                      {label}
+                      {review.editor}{' '}
+                    </span>
+                  );
                 }
                 return (
                   <span key={`${token.start}-${token.first}`}>
+                    {label}
                     <button
                       ref={(element) => {
                         tokenRefs.current[index] = element;
@@ -168,5 +182,50 @@ export function TranscriptView({
         ))}
       </div>
     </>
+  );
+}
+
+/** The speaker whose turn starts at one of the token's words, if any. */
+function speakerLabel(
+  labels: ReadonlyMap<number, { id: string; name: string }> | undefined,
+  first: number,
+  last: number,
+): { id: string; name: string } | undefined {
+  if (!labels) return undefined;
+  for (let word = first; word <= last; word++) {
+    const speaker = labels.get(word);
+    if (speaker) return speaker;
+  }
+  return undefined;
+}
+
+/** A turn's speaker: a small name before its first word, a rename button when allowed. */
+function SpeakerLabel({
+  speaker,
+  onRename,
+}: {
+  speaker: { id: string; name: string };
+  onRename?: ((speaker: { id: string; name: string }) => void) | undefined;
+}) {
+  const classes =
+    'mr-1 inline-flex items-center rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200';
+  if (!onRename) {
+    return (
+      <span data-speaker={speaker.id} className={classes}>
+        {speaker.name}
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      data-speaker={speaker.id}
+      title={`Rename ${speaker.name}`}
+      aria-label={`${speaker.name} (rename speaker)`}
+      onClick={() => onRename(speaker)}
+      className={`${classes} hover:bg-indigo-100 max-sm:min-h-11 dark:hover:bg-indigo-500/30 ${focusRing}`}
+    >
+      {speaker.name}
+    </button>
   );
 }

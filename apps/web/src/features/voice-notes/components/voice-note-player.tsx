@@ -25,6 +25,8 @@ import { PlaybackControls } from './playback-controls.tsx';
 import { ReviewBar } from './review-bar.tsx';
 import { ReviewWordEditor } from './review-word-editor.tsx';
 import { TranscriptView } from './transcript-view.tsx';
+import { RenameSpeakerDialog } from './rename-speaker-dialog.tsx';
+import { speakerTurns, turnAt, turnLabels } from '../utils/speaker-turns.ts';
 import { EditTranscriptForm } from './voice-note-editors.tsx';
 import { Waveform } from './waveform.tsx';
 
@@ -104,6 +106,13 @@ export function VoiceNotePlayer({
   }, [note.segments, note.transcript, edited]);
   const [active, setActive] = useState(() => wordAt(words, startAt ?? 0));
   const [currentTime, setCurrentTime] = useState(startAt ?? 0);
+  const turns = useMemo(
+    () => speakerTurns(note.segments, note.speakers ?? []),
+    [note.segments, note.speakers],
+  );
+  const labels = useMemo(() => (words.length > 0 ? turnLabels(words, turns) : undefined), [words, turns]);
+  const speaking = turnAt(turns, currentTime);
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [mediaDuration, setMediaDuration] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [ownRate, setOwnRate] = useState(1);
@@ -346,6 +355,15 @@ export function VoiceNotePlayer({
             <span className="shrink-0 font-mono text-sm text-slate-600 tabular-nums dark:text-slate-300">
               {formatClock(currentTime)} / {formatClock(note.duration_seconds ?? duration)}
             </span>
+            {speaking ? (
+              <span
+                data-testid="current-speaker"
+                className="shrink-0 truncate rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700 max-sm:hidden dark:bg-slate-800 dark:text-slate-200"
+              >
+                <span className="sr-only">Speaking: </span>
+                {speaking.name}
+              </span>
+            ) : null}
           </div>
         ) : waveform.status === 'loading' ? (
           <p className="text-xs text-slate-500 dark:text-slate-400">Drawing the waveform…</p>
@@ -397,6 +415,8 @@ export function VoiceNotePlayer({
             onPlayFrom={playFrom}
             timeHref={timeHref}
             labelledBy={headingId}
+            speakerLabels={labels}
+            onRenameSpeaker={editable && !review.reviewing ? setRenaming : undefined}
           />
         ) : note.transcript ? (
           <p className="rounded-lg border border-slate-200 bg-white p-4 whitespace-pre-wrap text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100">
@@ -412,6 +432,14 @@ export function VoiceNotePlayer({
           </p>
         )}
       </section>
+      {editable ? (
+        <RenameSpeakerDialog
+          padId={note.pad_id}
+          voiceNoteId={note.id}
+          speaker={renaming}
+          onClose={() => setRenaming(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { twoVoiceRecording } from '../../apps/server/test/support/two-voices.ts';
+import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { startBuiltServer, type RunningServer } from '../support/server.ts';
+
+/**
+ * Issue 23 (ADR 0053): a two-voice recording (flite kal and slt taking turns) uploaded from the
+ * pad page is told apart on its own ("auto"); renaming "Speaker 1" to "Ana" from its label in
+ * the transcript shows the new name in the transcript, in the player (who is speaking) and in
+ * the WebVTT export.
+ */
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let workDir: string;
+let noteUrl: string;
+const consoleErrors: string[] = [];
+const base = () => server.baseUrl;
+const apiUrl = () => noteUrl.replace('/pad/', '/api/v1/pad/').replace('/voicenotes/', '/voicenote/');
+
+beforeAll(async () => {
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-e2e-speakers-'));
+  const recording = twoVoiceRecording(workDir).file;
+
+  server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  collectConsoleErrors(page, consoleErrors);
+
+  await page.goto(`${base()}/auth/signup`);
+  await page.getByLabel('Email', { exact: true }).fill('speakers@example.org');
+  await page.getByLabel('Username', { exact: true }).fill('speakers');
+  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(`${base()}/`);
+  await page.getByLabel('Pad name').fill('Garden');
+  await page.getByRole('button', { name: 'New pad' }).click();
+  await page.getByRole('link', { name: /Garden/ }).click();
+  await page.getByRole('heading', { name: 'Garden', level: 1 }).waitFor();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload a file…' }).click();
+  await (await chooser).setFiles(recording);
+  await page.getByText('Done', { exact: true }).first().waitFor({ timeout: 120_000 });
+  const href = await page.locator('li[data-note-id] a').first().getAttribute('href');
+  noteUrl = `${base()}${href!}`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (workDir) await fs.rm(workDir, { recursive: true, force: true });
+});
+
+describe('speakers, in Chromium', () => {
+  it('renames a speaker and shows the name in the transcript, the player and the VTT export', async () => {
+    const res = await page.request.get(`${apiUrl()}/`);
+    const note = (await res.json()) as VoiceNote;
+    expect(note.speakers).toEqual([
+      { id: 'S1', name: 'Speaker 1' },
+      { id: 'S2', name: 'Speaker 2' },
+    ]);
+
+    await page.goto(noteUrl);
+    await page.getByRole('slider', { name: 'Position in the recording' }).waitFor();
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    // A label at each turn: kal, slt, kal, slt.
+    await expect
+      .poll(() => transcript.locator('[data-speaker]').allInnerTexts())
+      .toEqual(['Speaker 1', 'Speaker 2', 'Speaker 1', 'Speaker 2']);
+    const player = page.getByTestId('current-speaker');
+    await expect.poll(() => player.innerText()).toContain('Speaker 1');
+
+    await transcript.getByRole('button', { name: 'Speaker 1 (rename speaker)' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Rename speaker' });
+    await dialog.getByLabel('Name').fill('Ana');
+    await dialog.getByRole('button', { name: 'Save name' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await expect
+      .poll(() => transcript.locator('[data-speaker]').allInnerTexts())
+      .toEqual(['Ana', 'Speaker 2', 'Ana', 'Speaker 2']);
+    await expect.poll(() => player.innerText()).toContain('Ana');
+
+    const vtt = await (await page.request.get(`${apiUrl()}/transcript.vtt`)).text();
+    expect(vtt).toMatch(/^WEBVTT/);
+    expect(vtt).toMatch(/\n<v Ana>\S/);
+    expect(vtt).toContain('<v Speaker 2>');
+    expect(consoleErrors).toEqual([]);
+  });
+});
