@@ -5,6 +5,12 @@
  * and once with JOB_SIGNALS=off (the worker polls every JOB_POLL_MS, 1 s by default).
  * Uploads are spaced at random so they land anywhere in the polling cycle.
  * Target: with signals, the p95 wait is at most a tenth of the polling one.
+ *
+ * The wait is timed from the moment the note's row was written (its created_at, the API
+ * process's clock) to the claim (the worker's clock: its lease end minus the lease), both on
+ * this machine's clock. The time from the upload's answer is printed too, signed: with signals
+ * the worker often claims before the answer has reached the client, and that shows as a
+ * negative wait (an earlier version floored it at 0 ms, which flattered the signals).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,8 +39,8 @@ interface Mode {
 }
 
 interface Sample {
-  /** Acknowledged -> claimed, ms; 0 when the worker claimed before the answer reached us. */
-  waitMs: number;
+  /** Acknowledged -> claimed, ms; negative when the worker claimed before the answer reached us. */
+  sinceAckMs: number;
   /** Row inserted (the server's clock, at filing) -> claimed, ms. */
   sinceInsertMs: number;
   claimedBeforeAck: boolean;
@@ -96,7 +102,7 @@ class ClaimWatcher {
               ? Number(row.lease_expires_at) - LEASE_MS
               : seenAt;
           entry.done({
-            waitMs: Math.max(0, claimedAt - entry.ackAt),
+            sinceAckMs: claimedAt - entry.ackAt,
             sinceInsertMs: claimedAt - Number(row.created_at),
             claimedBeforeAck: claimedAt < entry.ackAt,
             seenDone: row.status !== 'processing',
@@ -109,7 +115,7 @@ class ClaimWatcher {
   }
 }
 
-async function runMode(mode: Mode): Promise<{ waits: number[]; sinceInsert: number[] }> {
+async function runMode(mode: Mode): Promise<{ sinceAck: number[]; sinceInsert: number[] }> {
   const database = await createPostgresDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-bench-claim-'));
   const common = {
@@ -174,7 +180,7 @@ async function runMode(mode: Mode): Promise<{ waits: number[]; sinceInsert: numb
     );
     const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
     return {
-      waits: sorted(done.map((s) => s.waitMs)),
+      sinceAck: sorted(done.map((s) => s.sinceAckMs)),
       sinceInsert: sorted(done.map((s) => s.sinceInsertMs)),
     };
   } finally {
@@ -193,17 +199,24 @@ const signalled = await runMode({ name: 'LISTEN/NOTIFY', signals: 'on' });
 const polled = await runMode({ name: 'polling', signals: 'off' });
 const row = (name: string, xs: number[]) =>
   `${name.padEnd(28)} p50 ${quantile(xs, 0.5).toFixed(0).padStart(5)} ms   p95 ${quantile(xs, 0.95).toFixed(0).padStart(5)} ms   max ${(xs.at(-1) ?? Number.NaN).toFixed(0).padStart(5)} ms`;
-console.log('upload acknowledged -> job claimed');
-console.log(row('  LISTEN/NOTIFY', signalled.waits));
-console.log(row('  polling (JOB_SIGNALS=off)', polled.waits));
-console.log('note inserted -> job claimed');
+console.log('note inserted -> job claimed (the goal)');
 console.log(row('  LISTEN/NOTIFY', signalled.sinceInsert));
 console.log(row('  polling (JOB_SIGNALS=off)', polled.sinceInsert));
-// The target is on the wait people see; a claim faster than the answer counts as 0, so the
-// ratio is floored at 1 ms on both sides.
-const p95Ratio = Math.max(1, quantile(signalled.waits, 0.95)) / Math.max(1, quantile(polled.waits, 0.95));
-const p50Ratio = Math.max(1, quantile(signalled.waits, 0.5)) / Math.max(1, quantile(polled.waits, 0.5));
+console.log('upload answered -> job claimed (negative: claimed before the answer arrived)');
+console.log(row('  LISTEN/NOTIFY', signalled.sinceAck));
+console.log(row('  polling (JOB_SIGNALS=off)', polled.sinceAck));
+// Both sides are whole milliseconds of one clock; the floor of 1 ms only keeps a 0 ms p95 from dividing.
+const p95Ratio =
+  Math.max(1, quantile(signalled.sinceInsert, 0.95)) / Math.max(1, quantile(polled.sinceInsert, 0.95));
+const p50Ratio =
+  Math.max(1, quantile(signalled.sinceInsert, 0.5)) / Math.max(1, quantile(polled.sinceInsert, 0.5));
 console.log(
-  `ratio notify/polling: p50 ${(p50Ratio * 100).toFixed(1)}%, p95 ${(p95Ratio * 100).toFixed(1)}% (target p95 <= ${TARGET_RATIO * 100}%): ${p95Ratio <= TARGET_RATIO ? 'PASS' : 'FAIL'}`,
+  `ratio notify/polling (inserted -> claimed): p50 ${(p50Ratio * 100).toFixed(1)}%, p95 ${(p95Ratio * 100).toFixed(1)}% (target p95 <= ${TARGET_RATIO * 100}%): ${p95Ratio <= TARGET_RATIO ? 'PASS' : 'FAIL'}`,
+);
+console.log(
+  `machine load average (1, 5, 15 min): ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} on ${os.availableParallelism()} cores`,
 );
 process.exitCode = p95Ratio <= TARGET_RATIO ? 0 : 1;

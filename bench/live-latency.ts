@@ -14,6 +14,10 @@
  * - a second run with the live decoder slowed to half speed: VOXPAD_LIVE_DECODER_SLOWDOWN=2 (read
  *   only by the stream decoder thread, which after every native call waits as long again): p90
  *   <= 1.5 s, with the number of `lag` messages sent;
+ * - when partials were held back: the server skips partials while its decoder is behind (it
+ *   never skips finals), so a sentence whose words first arrived in its final had none; each
+ *   run prints how many sentences and words that was and where in the recording, since a
+ *   word that arrives only in its final is timed by the final and raises the delays;
  * - the load average (the machine is shared: the figures mean little above ~2).
  */
 import fs from 'node:fs';
@@ -57,6 +61,8 @@ interface RunFigures {
   stopToLastFinal: number;
   liveWords: string[];
   fileWords: string[];
+  /** Final sentences none of whose words came in a partial first: their partials were held back. */
+  heldBack: { sentences: number; words: number; at: number[] };
 }
 
 const audioDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-bench-live-audio-'));
@@ -80,6 +86,7 @@ try {
     `recording: ${seconds.toFixed(1)} s, ${full.finals} final words, ${full.partials} partial messages`,
   );
   report('full speed', full.delays, 0.5, 1.0);
+  reportHeldBack(full);
   console.log(
     `  Stop -> note filed: ${full.stopToFiled.toFixed(2)} s (goal <= 0.5 s) ${full.stopToFiled <= 0.5 ? 'ok' : 'MISSED'}` +
       ` (Stop -> last final ${full.stopToLastFinal.toFixed(2)} s, then filing ${(full.stopToFiled - full.stopToLastFinal).toFixed(2)} s)`,
@@ -90,6 +97,7 @@ try {
       `(${(100 * rate).toFixed(2)} per 100; goal <= 1) ${rate <= 0.01 ? 'ok' : 'MISSED'}`,
   );
   report('half speed (VOXPAD_LIVE_DECODER_SLOWDOWN=2)', slowed.delays, Number.POSITIVE_INFINITY, 1.5);
+  reportHeldBack(slowed);
   console.log(`  Stop -> note filed: ${slowed.stopToFiled.toFixed(2)} s`);
   console.log(
     `  lag messages: ${slowed.lags} (largest ${slowed.maxLag.toFixed(1)} s) ${slowed.lags > 0 ? 'ok' : 'MISSED (none sent)'}`,
@@ -154,6 +162,22 @@ async function run(
           message.words.some((w) => w.word === word && Math.abs(w.start - start) < 0.2),
       )?.at;
     const finals = live.messages.flatMap(({ message }) => (message.type === 'final' ? message.words : []));
+    const heldBack = { sentences: 0, words: 0, at: [] as number[] };
+    live.messages.forEach(({ message }, index) => {
+      if (message.type !== 'final' || message.words.length === 0) return;
+      const before = live.messages.slice(0, index);
+      const seenInPartial = message.words.some((w) =>
+        before.some(
+          ({ message: m }) =>
+            m.type === 'partial' &&
+            m.words.some((p) => p.word === w.word && Math.abs(p.start - w.start) < 0.2),
+        ),
+      );
+      if (seenInPartial) return;
+      heldBack.sentences++;
+      heldBack.words += message.words.length;
+      heldBack.at.push(message.words[0]!.start);
+    });
     for (const w of finals) {
       const at = firstArrival(w.word, w.start);
       if (at !== undefined) delays.push((at - playStart) / 1000 - w.end);
@@ -196,6 +220,7 @@ async function run(
         1000,
       liveWords: words(filed.message.note.transcript ?? ''),
       fileWords,
+      heldBack,
     };
   } finally {
     await server.stop();
@@ -256,6 +281,16 @@ function report(label: string, delays: number[], medianGoal: number, p90Goal: nu
   console.log(
     `${label}: word end -> on the client, median of ${delays.length}: ${med.toFixed(2)} s, p90 ${p90.toFixed(2)} s ` +
       `(goal ${goal}) ${ok ? 'ok' : 'MISSED'}`,
+  );
+}
+
+function reportHeldBack(figures: RunFigures): void {
+  const { sentences, words: count, at } = figures.heldBack;
+  console.log(
+    sentences === 0
+      ? '  partials held back: none (every final sentence had a partial first)'
+      : `  partials held back for ${sentences} sentences (${count} of ${figures.finals} words first seen in their final), ` +
+          `starting at ${at.map((s) => `${s.toFixed(1)} s`).join(', ')} of the recording`,
   );
 }
 

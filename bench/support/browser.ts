@@ -1,9 +1,23 @@
+/** Socket errors that mean a kept-alive connection was closed by the server before our request reached it. */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+function isStaleSocket(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  return error instanceof TypeError && typeof cause?.code === 'string' && STALE_SOCKET.has(cause.code);
+}
+
 /**
  * A minimal logged-in client for benches: keeps the cookies and sends the CSRF token, as
  * the web app does. Bench servers run with ACCOUNT_EMAIL_VERIFICATION=none.
  */
 export class BenchClient {
   readonly cookies = new Map<string, string>();
+  /**
+   * GETs sent again on a fresh connection because the kept-alive one had been closed by the
+   * server (a browser does the same for an idempotent request). Benches print it: a retried
+   * request is not timed as one.
+   */
+  retries = 0;
 
   constructor(readonly baseUrl: string) {}
 
@@ -21,7 +35,15 @@ export class BenchClient {
       all['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const res = await fetch(this.baseUrl + path, { method, headers: all, body: payload });
+    const send = () => fetch(this.baseUrl + path, { method, headers: all, body: payload });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (error) {
+      if ((method !== 'GET' && method !== 'HEAD') || !isStaleSocket(error)) throw error;
+      this.retries++;
+      res = await send();
+    }
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const eq = pair!.indexOf('=');

@@ -16,10 +16,19 @@ export interface ChildServer {
  * has a core to itself and the load generator does not steal its event loop.
  */
 export async function startChild(script: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_CPU_PROF_DIR: the served app writes a V8 CPU profile there when it stops (Node refuses
+  // --cpu-prof in NODE_OPTIONS, so it is passed here, to the app only, never to hello-world).
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const profile =
+    profileDir && script === 'serve-app.ts' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(here, script)],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {

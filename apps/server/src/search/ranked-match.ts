@@ -1,4 +1,4 @@
-import type { Expression } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 
 /** What both engines answer for one search: ids ranked best first, with marked text. */
 export interface RankedMatch {
@@ -38,6 +38,11 @@ export interface SearchPage {
    * and paging happen among those rows only.
    */
   within?: Expression<unknown> | undefined;
+  /**
+   * SQLite, instead of `within` when the filters leave many notes: the filters as a check of
+   * one match, given its FTS row number, made while the newest matches are read.
+   */
+  check?: ((rowid: Expression<unknown>) => Expression<SqlBool>) | undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { hasNoteFilters, type NoteFilters } from '@voxpad/shared/note-filters';
 import type { Db, Dialect } from '../db/database.ts';
+import { tagNameKey } from '@voxpad/shared/tags';
 import { noteFilterConditions } from '../note-filters/note-filter-conditions.ts';
 
 /** What a voice-note hit shows besides its highlights, for the owner's notes among `ids`. */
@@ -40,4 +41,66 @@ export function filteredNotes(db: Db, dialect: Dialect, ownerId: string, filters
     .select(column.as('matched'))
     .where('voice_notes.owner_id', '=', ownerId)
     .where(noteFilterConditions(ownerId, filters, now));
+}
+
+/**
+ * Up to this many filtered notes are gathered into one set that each match is probed in;
+ * beyond it (SQLite), each match is checked against the filters on its own instead, newest
+ * first, until the ranking window is full.
+ */
+export const FILTER_SET_MAX = 20_000;
+
+/**
+ * At most how many notes the filters can leave, as far as it is cheap to tell (a pad, a tag
+ * or a status other than done bounds them; dates and durations do not), capped at
+ * FILTER_SET_MAX + 1: each count reads an index and stops there.
+ */
+export async function filteredNotesBound(db: Db, ownerId: string, filters: NoteFilters): Promise<number> {
+  const cap = FILTER_SET_MAX + 1;
+  const notes = () =>
+    db
+      .selectFrom('voice_notes')
+      .select('voice_notes.id as n')
+      .where('voice_notes.owner_id', '=', ownerId)
+      .limit(cap);
+  let bound = Number.POSITIVE_INFINITY;
+  const narrow = async (rows: Expression<unknown>) => {
+    const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM (${rows}) c`.execute(db);
+    bound = Math.min(bound, Number(counted.rows[0]?.n ?? 0));
+  };
+  if (filters.padId !== undefined) await narrow(notes().where('voice_notes.pad_id', '=', filters.padId));
+  if (filters.status !== undefined && filters.status !== 'done') {
+    await narrow(notes().where('voice_notes.status', '=', filters.status));
+  }
+  for (const key of new Set((filters.tags ?? []).map(tagNameKey))) {
+    await narrow(
+      db
+        .selectFrom('voice_note_tags')
+        .innerJoin('tags', 'tags.id', 'voice_note_tags.tag_id')
+        .select('voice_note_tags.note_id as n')
+        .where('tags.user_id', '=', ownerId)
+        .where('tags.name_key', '=', key)
+        .limit(cap),
+    );
+  }
+  return bound;
+}
+
+/**
+ * SQLite: whether the note whose FTS row number is `rowid` is the owner's and passes the
+ * filters, checked for that one note through the search_rowid index.
+ */
+export function filteredNoteCheck(
+  db: Db,
+  ownerId: string,
+  filters: NoteFilters,
+  now: number,
+): (rowid: Expression<unknown>) => Expression<SqlBool> {
+  return (rowid) =>
+    sql<SqlBool>`EXISTS ${db
+      .selectFrom('voice_notes')
+      .select(sql.lit(1).as('one'))
+      .where(sql.ref('voice_notes.search_rowid'), '=', rowid)
+      .where('voice_notes.owner_id', '=', ownerId)
+      .where(noteFilterConditions(ownerId, filters, now, 'each'))}`;
 }

@@ -21,7 +21,13 @@ import {
 } from './ranked-match.ts';
 import { encodeSearchCursor } from './search-cursor.ts';
 import { isEmpty, parseSearchTerms, type SearchTerms } from './search-query.ts';
-import { filteredNotes, findNoteSummaries } from './search-repository.ts';
+import {
+  FILTER_SET_MAX,
+  filteredNoteCheck,
+  filteredNotes,
+  filteredNotesBound,
+  findNoteSummaries,
+} from './search-repository.ts';
 import { spokenRanges } from './spoken-highlights.ts';
 
 export interface SearchDeps {
@@ -40,15 +46,23 @@ export interface SearchRequest {
 
 /** Ranked matches for one page, plus one more to know whether there is a next page. */
 async function rank(deps: SearchDeps, spec: SearchTable, terms: SearchTerms, request: SearchRequest) {
-  const within =
-    spec.table === 'voice_notes' && request.filters
-      ? filteredNotes(deps.db, deps.dialect, request.ownerId, request.filters, Date.now())
+  const now = Date.now();
+  const filters = spec.table === 'voice_notes' ? request.filters : undefined;
+  const within = filters ? filteredNotes(deps.db, deps.dialect, request.ownerId, filters, now) : undefined;
+  // SQLite gathers the filtered notes into a set first; when that set would be large (a common
+  // tag, a date range, durations), each match is checked on its own instead (ADR 0057).
+  const check =
+    within &&
+    deps.dialect === 'sqlite' &&
+    (await filteredNotesBound(deps.db, request.ownerId, filters!)) > FILTER_SET_MAX
+      ? filteredNoteCheck(deps.db, request.ownerId, filters!, now)
       : undefined;
   const page: SearchPage = {
     ownerId: request.ownerId,
     limit: request.limit + 1,
     offset: request.offset,
-    within,
+    within: check ? undefined : within,
+    check,
   };
   const matches =
     deps.dialect === 'postgres'

@@ -37,7 +37,12 @@ export async function searchSqlite(
       ? sql`AND +rowid IN (SELECT rowid FROM ${words} WHERE ${words} MATCH ${prefixMatch})`
       : sql``;
   // The filtered notes likewise: one set, built once, probed per match.
-  const within = page.within ? sql`AND +rowid IN (${page.within})` : sql``;
+  // Filters that leave many notes are checked match by match instead, which stops with the window.
+  const within = page.check
+    ? sql`AND ${page.check(sql.ref(`${spec.table}_${stemMatch ? 'fts' : 'words'}.rowid`))}`
+    : page.within
+      ? sql`AND +rowid IN (${page.within})`
+      : sql``;
   const window = sql`SELECT rowid AS search_rowid, bm25(${index}, ${WEIGHTS}) AS rank
     FROM ${index} WHERE ${index} MATCH ${stemMatch ?? prefixMatch ?? ''} ${typed} ${within}
     ORDER BY rowid DESC LIMIT ${RANK_WINDOW}`;
