@@ -68,6 +68,7 @@ import { LiveDecoderPool } from './transcription/pocketsphinx/live-decoder-pool.
 import { resolveWorkerEntry } from './transcription/worker-entry.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
 import { registerTagRoutes } from './tags/tags-routes.ts';
+import { registerHighlightRoutes } from './highlights/highlights-routes.ts';
 import type { FilingSettings } from './voice-notes/file-within-quota.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
@@ -466,6 +467,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         });
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
         registerTagRoutes(scope, { db });
+        registerHighlightRoutes(scope, { db });
         registerWebhookRoutes(scope, webhookDeps);
         registerVocabularyRoutes(scope, {
           db,

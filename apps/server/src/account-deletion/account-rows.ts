@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.ts';
  */
 const OWNER_COLUMNS = {
   shares: 'user_id',
+  highlights: 'owner_id',
   webhook_deliveries: 'user_id',
   webhooks: 'user_id',
   transcript_versions: 'owner_id',

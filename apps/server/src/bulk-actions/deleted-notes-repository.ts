@@ -1,13 +1,14 @@
 /**
  * Notes a bulk delete took, kept for the undo window (migration 0025, ADR 0046). Taking a note
  * copies its columns and its transcript versions into `deleted_voice_notes` and deletes it
- * (its versions go with it, by their foreign key); putting it back inserts both again, so the
+ * (its versions go with it, by their foreign key); its highlights (ADR 0054) ride in the note's
+ * JSON under `highlights`. Putting it back inserts them all again, so the
  * search index, pad totals and list versions follow through their triggers. The audio is not
  * touched until the sweeper purges an expired row.
  */
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, TranscriptVersionRow } from '../db/schema.ts';
+import type { Database, HighlightRow, TranscriptVersionRow } from '../db/schema.ts';
 import { VOICE_NOTE_COLUMNS } from '../voice-notes/voice-notes-repository.ts';
 import { chunks } from './bulk-notes-repository.ts';
 
@@ -17,6 +18,9 @@ type KeptNote = Pick<
   Selectable<Database['voice_notes']>,
   (typeof KEPT_COLUMNS)[number] extends `voice_notes.${infer C}` ? C & keyof Database['voice_notes'] : never
 >;
+
+/** The note's JSON in the trash; rows taken before highlights existed have none. */
+type KeptNoteJson = KeptNote & { highlights?: HighlightRow[] };
 
 /** Rows inserted per statement: a kept note has a dozen columns; SQLite binds at most 32766. */
 const INSERT_CHUNK = 50;
@@ -51,6 +55,16 @@ export async function takeNotes(
         notes.map((note) => note.id),
       )
       .execute();
+    const highlights = await trx
+      .selectFrom('highlights')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where(
+        'note_id',
+        'in',
+        notes.map((note) => note.id),
+      )
+      .execute();
     await trx
       .insertInto('deleted_voice_notes')
       .values(
@@ -59,7 +73,10 @@ export async function takeNotes(
           owner_id: ownerId,
           pad_id: note.pad_id,
           storage_key: note.storage_key,
-          note: JSON.stringify(note),
+          note: JSON.stringify({
+            ...note,
+            highlights: highlights.filter((highlight) => highlight.note_id === note.id),
+          } satisfies KeptNoteJson),
           versions: JSON.stringify(versions.filter((version) => version.voice_note_id === note.id)),
           deleted_at: now,
           expires_at: expiresAt,
@@ -120,7 +137,8 @@ export async function putBack(
       .returning(['note', 'versions'])
       .execute();
     if (rows.length === 0) continue;
-    const notes = rows.map((row) => JSON.parse(row.note) as KeptNote);
+    const kept = rows.map((row) => JSON.parse(row.note) as KeptNoteJson);
+    const notes = kept.map(({ highlights: _highlights, ...note }): KeptNote => note);
     await trx
       .insertInto('voice_notes')
       .values(notes.map((note) => ({ ...note, ...requeue(note) })))
@@ -128,6 +146,10 @@ export async function putBack(
     const versions = rows.flatMap((row) => JSON.parse(row.versions) as TranscriptVersionRow[]);
     for (const part of chunks(versions, INSERT_CHUNK)) {
       await trx.insertInto('transcript_versions').values(part).execute();
+    }
+    const highlights = kept.flatMap((note) => note.highlights ?? []);
+    for (const part of chunks(highlights, INSERT_CHUNK)) {
+      await trx.insertInto('highlights').values(part).execute();
     }
     restored += notes.length;
   }

@@ -26,6 +26,7 @@ import * as tags from './migrations/0024-tags.ts';
 import * as deletedVoiceNotes from './migrations/0025-deleted-voice-notes.ts';
 import * as imports from './migrations/0026-imports.ts';
 import * as webhooks from './migrations/0027-webhooks.ts';
+import * as highlights from './migrations/0030-highlights.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025-deleted-voice-notes': deletedVoiceNotes,
   '0026-imports': imports,
   '0027-webhooks': webhooks,
+  '0030-highlights': highlights,
 };
 
 const provider: MigrationProvider = {
