@@ -28,4 +28,3 @@ export const tooManyHighlights = (limit: number) =>
       message: `This note has ${limit} highlights already, the most one note can keep. Delete one you no longer need, then add this one.`,
     },
   ]);
-

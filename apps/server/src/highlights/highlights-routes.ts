@@ -3,20 +3,11 @@
  * logged-in person (session + CSRF, or an API token, like the rest of /api/v1/).
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  createHighlightSchema,
-  updateHighlightSchema,
-  type HighlightList,
-} from '@voxpad/shared/highlights';
+import { createHighlightSchema, updateHighlightSchema, type HighlightList } from '@voxpad/shared/highlights';
 import type { Db } from '../db/database.ts';
 import { parseInput } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
-import {
-  addHighlight,
-  changeHighlight,
-  listNoteHighlights,
-  removeHighlight,
-} from './highlights-service.ts';
+import { addHighlight, changeHighlight, listNoteHighlights, removeHighlight } from './highlights-service.ts';
 
 type NoteParams = { Params: { padId: string; noteId: string } };
 type HighlightParams = { Params: { padId: string; noteId: string; highlightId: string } };

@@ -112,7 +112,10 @@ function highlightsMarkdown(highlights: readonly ExportedHighlight[]): string {
  * label. A range is its own cue; a moment runs to the next highlight's start, or to the end of
  * the recording (a second when its length is not known).
  */
-export function renderChapters(highlights: readonly ExportedHighlight[], durationSeconds: number | null): string {
+export function renderChapters(
+  highlights: readonly ExportedHighlight[],
+  durationSeconds: number | null,
+): string {
   const cues = highlights.map((h, i) => {
     const next = highlights.slice(i + 1).find((later) => later.start > h.start)?.start;
     const end = h.end ?? next ?? Math.max(durationSeconds ?? 0, h.start + 1);
