@@ -69,6 +69,7 @@ import { resolveWorkerEntry } from './transcription/worker-entry.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
 import { bulkNoteTags } from './tags/bulk-note-tags.ts';
 import { registerTagRoutes } from './tags/tags-routes.ts';
+import { registerHighlightRoutes } from './highlights/highlights-routes.ts';
 import type { FilingSettings } from './voice-notes/file-within-quota.ts';
 import { registerUploadRoutes } from './uploads/uploads-routes.ts';
 import { registerLiveRoutes } from './live/live-routes.ts';
@@ -497,6 +498,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         });
         registerSearchRoutes(scope, { db, dialect: config.database.kind });
         registerTagRoutes(scope, { db });
+        registerHighlightRoutes(scope, { db });
         registerWebhookRoutes(scope, webhookDeps);
         registerSummaryRoutes(scope, summaryDeps);
         registerVocabularyRoutes(scope, {

@@ -99,6 +99,17 @@ export const exportedNoteSchema = z.object({
   transcript_reviewed_at: isoTime.nullable(),
   /** Oldest first. */
   versions: z.array(exportedVersionSchema),
+  /** Earliest in the recording first (ADR 0054); exports made before highlights have none. */
+  highlights: z
+    .array(
+      z.object({
+        start: z.number(),
+        end: z.number().nullable(),
+        label: z.string(),
+        comment: z.string(),
+      }),
+    )
+    .default([]),
 });
 export type ExportedNote = z.infer<typeof exportedNoteSchema>;
 

@@ -12,6 +12,7 @@ const OWNER_COLUMNS = {
   shares: 'user_id',
   note_summaries: 'owner_id',
   pad_summary_settings: 'owner_id',
+  highlights: 'owner_id',
   webhook_deliveries: 'user_id',
   webhooks: 'user_id',
   transcript_versions: 'owner_id',

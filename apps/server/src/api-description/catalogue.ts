@@ -5,6 +5,7 @@ import { apiTokenOperations } from './operations/api-tokens.ts';
 import { bulkActionOperations } from './operations/bulk-actions.ts';
 import { descriptionOperations } from './operations/description.ts';
 import { exportImportOperations } from './operations/export-import.ts';
+import { highlightOperations } from './operations/highlights.ts';
 import { liveOperations } from './operations/live.ts';
 import { padOperations } from './operations/pads.ts';
 import { searchOperations } from './operations/search.ts';
@@ -31,6 +32,7 @@ export const API_CATALOGUE: readonly ApiOperation[] = [
   ...voiceNoteOperations,
   ...bulkActionOperations,
   ...tagOperations,
+  ...highlightOperations,
   ...transcriptOperations,
   ...summaryOperations,
   ...speakerOperations,
@@ -52,6 +54,7 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'Pads', description: 'Pads hold voice notes.' },
   { name: 'Voice notes', description: 'Recordings, their titles, transcripts and review.' },
   { name: 'Tags', description: 'Tags on notes, across pads.' },
+  { name: 'Highlights', description: 'Moments and ranges of a note, with a label and a comment.' },
   { name: 'Transcripts', description: 'A transcript’s versions and exports.' },
   { name: 'Summaries', description: 'Summaries and action items by the operator’s language model.' },
   { name: 'Speakers', description: 'Who speaks in a note: names, turns, merges.' },

@@ -1,13 +1,14 @@
 /**
  * Notes a bulk delete took, kept for the undo window (migration 0025, ADR 0046). Taking a note
  * copies its columns and its transcript versions into `deleted_voice_notes` and deletes it
- * (its versions go with it, by their foreign key); putting it back inserts both again, so the
+ * (its versions go with it, by their foreign key); its highlights (ADR 0054) ride in the note's
+ * JSON under `highlights`. Putting it back inserts them all again, so the
  * search index, pad totals and list versions follow through their triggers. The audio is not
  * touched until the sweeper purges an expired row.
  */
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, TranscriptVersionRow } from '../db/schema.ts';
+import type { Database, HighlightRow, TranscriptVersionRow } from '../db/schema.ts';
 import { type KeptTags, keepNoteTags, restoreNoteTags } from '../tags/note-tag-snapshots.ts';
 import { VOICE_NOTE_COLUMNS } from '../voice-notes/voice-notes-repository.ts';
 import { chunks } from '../lib/chunks.ts';
@@ -19,8 +20,11 @@ type KeptNote = Pick<
   (typeof KEPT_COLUMNS)[number] extends `voice_notes.${infer C}` ? C & keyof Database['voice_notes'] : never
 >;
 
-/** What a bin row's `note` holds: the note's columns and its tags (their links go with the note). */
-type BinnedNote = KeptNote & { tags?: KeptTags };
+/**
+ * What a bin row's `note` holds: the note's columns, its tags (their links go with the note) and
+ * its highlights; rows binned before tags or highlights were kept have none.
+ */
+type BinnedNote = KeptNote & { tags?: KeptTags; highlights?: HighlightRow[] };
 
 /** Rows inserted per statement: a kept note has a dozen columns; SQLite binds at most 32766. */
 const INSERT_CHUNK = 50;
@@ -60,6 +64,16 @@ export async function takeNotes(
         notes.map((note) => note.id),
       )
       .execute();
+    const highlights = await trx
+      .selectFrom('highlights')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where(
+        'note_id',
+        'in',
+        notes.map((note) => note.id),
+      )
+      .execute();
     await trx
       .insertInto('deleted_voice_notes')
       .values(
@@ -68,7 +82,11 @@ export async function takeNotes(
           owner_id: ownerId,
           pad_id: note.pad_id,
           storage_key: note.storage_key,
-          note: JSON.stringify({ ...note, tags: tags.get(note.id) ?? [] } satisfies BinnedNote),
+          note: JSON.stringify({
+            ...note,
+            tags: tags.get(note.id) ?? [],
+            highlights: highlights.filter((highlight) => highlight.note_id === note.id),
+          } satisfies BinnedNote),
           versions: JSON.stringify(versions.filter((version) => version.voice_note_id === note.id)),
           deleted_at: now,
           expires_at: expiresAt,
@@ -130,8 +148,7 @@ export async function putBack(
       .execute();
     if (rows.length === 0) continue;
     const binned = rows.map((row) => JSON.parse(row.note) as BinnedNote);
-    // Rows binned before tags were kept have none.
-    const notes = binned.map(({ tags: _tags, ...note }) => note);
+    const notes = binned.map(({ tags: _tags, highlights: _highlights, ...note }): KeptNote => note);
     await trx
       .insertInto('voice_notes')
       .values(notes.map((note) => ({ ...note, ...requeue(note) })))
@@ -145,6 +162,10 @@ export async function putBack(
     const versions = rows.flatMap((row) => JSON.parse(row.versions) as TranscriptVersionRow[]);
     for (const part of chunks(versions, INSERT_CHUNK)) {
       await trx.insertInto('transcript_versions').values(part).execute();
+    }
+    const highlights = binned.flatMap((note) => note.highlights ?? []);
+    for (const part of chunks(highlights, INSERT_CHUNK)) {
+      await trx.insertInto('highlights').values(part).execute();
     }
     restored += notes.length;
   }

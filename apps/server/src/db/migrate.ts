@@ -28,6 +28,7 @@ import * as imports from './migrations/0026-imports.ts';
 import * as webhooks from './migrations/0027-webhooks.ts';
 import * as summaries from './migrations/0028-summaries.ts';
 import * as speakers from './migrations/0029-speakers.ts';
+import * as highlights from './migrations/0030-highlights.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0027-webhooks': webhooks,
   '0028-summaries': summaries,
   '0029-speakers': speakers,
+  '0030-highlights': highlights,
 };
 
 const provider: MigrationProvider = {

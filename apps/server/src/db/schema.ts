@@ -434,6 +434,20 @@ export interface WebhookDeliveriesTable {
   last_attempt_at: number | null;
 }
 
+/** A moment or a time range of a voice note (migration 0030, ADR 0054); highlights/ only. */
+export interface HighlightsTable {
+  id: string;
+  note_id: string;
+  owner_id: string;
+  start_seconds: number;
+  /** null: a moment, not a range. */
+  end_seconds: number | null;
+  label: string;
+  comment: string;
+  created_at: number;
+  updated_at: number;
+}
+
 /**
  * A note a bulk delete took, kept for its undo window (migration 0025, ADR 0046): the note's
  * columns and its transcript versions as JSON; its audio stays at `storage_key` until purged.
@@ -509,6 +523,7 @@ export interface Database {
   deleted_voice_notes: DeletedVoiceNotesTable;
   note_summaries: NoteSummariesTable;
   pad_summary_settings: PadSummarySettingsTable;
+  highlights: HighlightsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -537,5 +552,6 @@ export type ShareRow = Selectable<SharesTable>;
 export type ImportRow = Selectable<ImportsTable>;
 export type TagRow = Selectable<TagsTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
+export type HighlightRow = Selectable<HighlightsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type NoteSummaryRow = Selectable<NoteSummariesTable>;

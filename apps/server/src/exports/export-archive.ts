@@ -27,6 +27,7 @@ import {
 } from './export-repository.ts';
 import { audioFileName, noteFolder, padFolder, UniqueNames } from './export-paths.ts';
 import { NOTE_JSON, noteDocument, noteFiles } from './note-files.ts';
+import { listHighlights } from '../highlights/highlights-repository.ts';
 
 const PAGE = 50;
 
@@ -105,7 +106,8 @@ async function* exportNote(
     audio = { path, sha256: hash.digest('hex'), size_bytes: sizeBytes, content_type: note.content_type };
   }
   const versions = await exportVersions(deps.db, ownerId, note.id);
-  for (const file of noteFiles(noteDocument(note, pad.name, versions))) {
+  const highlights = await listHighlights(deps.db, ownerId, note.id);
+  for (const file of noteFiles(noteDocument(note, pad.name, versions, highlights))) {
     yield* zip.file(`${folder}/${file.name}`, file.data, modified);
   }
   return {

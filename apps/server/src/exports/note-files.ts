@@ -5,11 +5,11 @@
  * renderers (transcripts/transcript-exports.ts).
  */
 import type { ExportedNote } from '@voxpad/shared/export-import';
-import type { TranscriptVersionRow } from '../db/schema.ts';
+import type { HighlightRow, TranscriptVersionRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
 import { parseSegments } from '../search/match-time.ts';
 import { parseSpeakers } from '../transcripts/speakers/note-speakers.ts';
-import { type ExportableNote, renderTranscript } from '../transcripts/transcript-exports.ts';
+import { type ExportableNote, renderChapters, renderTranscript } from '../transcripts/transcript-exports.ts';
 import type { ExportNoteRow } from './export-repository.ts';
 
 export interface NoteFile {
@@ -23,6 +23,7 @@ export function noteDocument(
   note: ExportNoteRow,
   padName: string,
   versions: TranscriptVersionRow[],
+  highlights: HighlightRow[],
 ): ExportedNote {
   return {
     id: note.id,
@@ -48,12 +49,27 @@ export function noteDocument(
       speakers: parseSpeakers(version.speakers),
       created_at: toIso(version.created_at),
     })),
+    highlights: highlights.map((highlight) => ({
+      start: Number(highlight.start_seconds),
+      end: highlight.end_seconds === null ? null : Number(highlight.end_seconds),
+      label: highlight.label,
+      comment: highlight.comment,
+    })),
   };
 }
 
-/** The note's JSON, then its transcript in each readable format (none without a transcript). */
+/**
+ * The note's JSON, its highlights as WebVTT chapters (when it has any), then its transcript in
+ * each readable format (none without a transcript).
+ */
 export function noteFiles(document: ExportedNote): NoteFile[] {
   const files = [{ name: NOTE_JSON, data: Buffer.from(`${JSON.stringify(document, null, 2)}\n`) }];
+  if (document.highlights.length > 0) {
+    files.push({
+      name: 'chapters.vtt',
+      data: Buffer.from(renderChapters(document.highlights, document.duration_seconds)),
+    });
+  }
   if (document.text === null) return files;
   const exportable: ExportableNote = {
     id: document.id,
@@ -64,6 +80,7 @@ export function noteFiles(document: ExportedNote): NoteFile[] {
     language: document.language,
     createdAt: document.created_at,
     speakers: document.speakers,
+    highlights: document.highlights,
   };
   files.push(
     { name: 'transcript.md', data: Buffer.from(frontMatter(document) + renderTranscript(exportable, 'md')) },

@@ -9,7 +9,8 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
-import { exportedNoteSchema, type ImportedFile } from '@voxpad/shared/export-import';
+import { exportedNoteSchema, type ExportedNote, type ImportedFile } from '@voxpad/shared/export-import';
+import { fileCarriedHighlights } from '../highlights/highlights-service.ts';
 import { ApiProblem } from '../http/api-problem.ts';
 import type { CarriedNote } from '../voice-notes/file-voice-note.ts';
 import { fileWithinQuota, type FilingSettings } from '../voice-notes/file-within-quota.ts';
@@ -87,7 +88,8 @@ export class ImportRunner {
     try {
       const entry = item.kind === 'recording' ? item.file : item.audio;
       if (!entry) return { name: item.name, status: 'failed', error: noAudioInExport() };
-      const carried = item.kind === 'note' ? await readCarriedNote(archive, item) : undefined;
+      const exported = item.kind === 'note' ? await readCarriedNote(archive, item) : undefined;
+      const carried = exported?.carried;
       // The entry's size is known from the zip: it is admitted as an upload of that size.
       const allowance = await this.filing.quotas.admitUpload(ownerId, entry.sizeBytes, { stores: true });
       const input = {
@@ -98,6 +100,7 @@ export class ImportRunner {
         ...(carried ? { carried } : {}),
       };
       const note = await fileWithinQuota(this.filing, input, { allowance, log: this.log });
+      if (exported) await fileCarriedHighlights(this.filing.db, ownerId, note.id, exported.highlights);
       return { name: item.name, status: 'imported', note_id: note.id };
     } catch (error) {
       return { name: item.name, status: 'failed', error: this.reason(error, job.id) };
@@ -115,7 +118,7 @@ export class ImportRunner {
 async function readCarriedNote(
   archive: ZipArchive,
   item: Extract<ImportItem, { kind: 'note' }>,
-): Promise<CarriedNote> {
+): Promise<{ carried: CarriedNote; highlights: ExportedNote['highlights'] }> {
   const text = await archive.readText(item.json, MAX_JSON_BYTES);
   const parsed = exportedNoteSchema.safeParse(parseJson(text));
   if (!parsed.success) {
@@ -127,6 +130,10 @@ async function readCarriedNote(
     ]);
   }
   const note = parsed.data;
+  return { carried: carriedNote(note), highlights: note.highlights };
+}
+
+function carriedNote(note: ExportedNote): CarriedNote {
   return {
     title: note.title,
     titleSource: note.title_source,

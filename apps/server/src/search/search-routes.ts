@@ -4,6 +4,7 @@ import { SEARCH_LIMITS, searchQuerySchema } from '@voxpad/shared/search';
 import { badRequest, parseInput } from '../http/api-problem.ts';
 import { requireUserId } from '../http/require-user.ts';
 import { decodeSearchCursor } from './search-cursor.ts';
+import { searchHighlights } from './highlight-search.ts';
 import { searchPads, searchVoiceNotes, type SearchDeps, type SearchRequest } from './search-service.ts';
 
 /** The owner, the query and the page a search asks for; bad input answers 400 field by field. */
@@ -24,4 +25,5 @@ export function registerSearchRoutes(app: FastifyInstance, deps: SearchDeps) {
     const filters = parseInput(noteFiltersQuerySchema, request.query);
     return searchVoiceNotes(deps, { ...search, filters });
   });
+  app.get('/search/highlight/', async (request) => searchHighlights(deps, await readSearchRequest(request)));
 }

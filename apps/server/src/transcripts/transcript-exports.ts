@@ -20,6 +20,15 @@ export function isExportFormat(value: string): value is ExportFormat {
   return Object.hasOwn(EXPORT_FORMATS, value);
 }
 
+/** A highlight as the exports show it (ADR 0054). */
+export interface ExportedHighlight {
+  start: number;
+  /** null: a moment. */
+  end: number | null;
+  label: string;
+  comment: string;
+}
+
 export interface ExportableNote {
   id: string;
   title: string;
@@ -29,6 +38,8 @@ export interface ExportableNote {
   language: string | null;
   createdAt: string;
   speakers: NoteSpeaker[];
+  /** Listed after the text by the Markdown export; earliest first. */
+  highlights?: readonly ExportedHighlight[];
 }
 
 export function renderTranscript(note: ExportableNote, format: ExportFormat): string {
@@ -69,7 +80,7 @@ export function renderTranscript(note: ExportableNote, format: ExportFormat): st
         2,
       )}\n`;
     case 'md':
-      return markdown(note);
+      return markdown(note) + highlightsMarkdown(note.highlights ?? []);
   }
 }
 
@@ -103,6 +114,36 @@ function markdown(note: ExportableNote): string {
   }
   if (paragraph) lines.push(`**[${clockTime(paragraph.start)}]** ${paragraph.texts.join(' ')}`, '');
   return lines.join('\n');
+}
+
+/** A "Highlights" section: time (or time range), label and comment, one item each. */
+function highlightsMarkdown(highlights: readonly ExportedHighlight[]): string {
+  if (highlights.length === 0) return '';
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const items = highlights.map((h) => {
+    const time = h.end === null ? clockTime(h.start) : `${clockTime(h.start)}–${clockTime(h.end)}`;
+    const comment = oneLine(h.comment);
+    return `- **[${time}]** ${oneLine(h.label)}${comment ? ` — ${comment}` : ''}`;
+  });
+  return ['', '## Highlights', '', ...items, ''].join('\n');
+}
+
+/**
+ * WebVTT chapters (`kind="chapters"` in a <track>): one cue per highlight, titled with its
+ * label. A range is its own cue; a moment runs to the next highlight's start, or to the end of
+ * the recording (a second when its length is not known).
+ */
+export function renderChapters(
+  highlights: readonly ExportedHighlight[],
+  durationSeconds: number | null,
+): string {
+  const cues = highlights.map((h, i) => {
+    const next = highlights.slice(i + 1).find((later) => later.start > h.start)?.start;
+    const end = h.end ?? next ?? Math.max(durationSeconds ?? 0, h.start + 1);
+    const label = h.label.replace(/\s+/g, ' ').replace(/-->/g, '->').trim();
+    return `${vttTime(h.start)} --> ${vttTime(Math.max(end, h.start + 0.001))}\n${label}\n`;
+  });
+  return `WEBVTT\n\n${cues.join('\n')}`;
 }
 
 const SENTENCE_END = /[.!?…]["')\]]*$/u;

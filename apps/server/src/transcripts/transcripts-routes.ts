@@ -18,7 +18,7 @@ import {
   renderTranscript,
 } from './transcript-exports.ts';
 import { presentState, presentVersions, transcriptDocument } from './transcripts-presenter.ts';
-import { ownNote, restore, versions, withTranscript } from './transcripts-service.ts';
+import { exportedHighlights, ownNote, restore, versions, withTranscript } from './transcripts-service.ts';
 
 type NoteParams = { Params: { padId: string; noteId: string } };
 
@@ -50,11 +50,12 @@ export function registerTranscriptRoutes(
       const { format } = request.params;
       if (!isExportFormat(format)) throw notFound('This export format');
       const note = withTranscript(await load(request));
+      const highlights = format === 'md' ? await exportedHighlights(db, note) : [];
       return reply
         .header('content-type', EXPORT_FORMATS[format])
         .header('content-disposition', attachmentHeader(exportFileName(note.title, format)))
         .header('cache-control', 'no-store')
-        .send(renderTranscript(transcriptDocument(note), format));
+        .send(renderTranscript({ ...transcriptDocument(note), highlights }, format));
     },
   );
 }

@@ -7,6 +7,8 @@ import { TRANSCRIPT_ERROR_CODES } from '@voxpad/shared/transcripts';
 import type { Db } from '../db/database.ts';
 import type { NoteEvents } from '../lib/note-events.ts';
 import { notFound } from '../http/api-problem.ts';
+import { listHighlights } from '../highlights/highlights-repository.ts';
+import type { ExportedHighlight } from './transcript-exports.ts';
 import { busy, conflict } from './transcript-problems.ts';
 import { restoreVersion } from './transcript-store.ts';
 import {
@@ -22,6 +24,16 @@ export async function ownNote(db: Db, ownerId: string, padId: string, noteId: st
   const note = await findJobNote(db, ownerId, padId, noteId);
   if (!note) throw notFound('This voice note');
   return note;
+}
+
+/** The note's highlights as the Markdown export lists them (ADR 0054). */
+export async function exportedHighlights(db: Db, note: JobNote): Promise<ExportedHighlight[]> {
+  return (await listHighlights(db, note.owner_id, note.id)).map((row) => ({
+    start: Number(row.start_seconds),
+    end: row.end_seconds === null ? null : Number(row.end_seconds),
+    label: row.label,
+    comment: row.comment,
+  }));
 }
 
 export function versions(db: Db, note: JobNote) {

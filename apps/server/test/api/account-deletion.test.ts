@@ -102,6 +102,12 @@ async function fillAccount(server: TestApp, person: Person) {
     json: { transcript: 'an edited transcript', tags: ['everything'] },
   });
   expect(edited.status, edited.text).toBe(200);
+  // A highlight on the note (ADR 0054).
+  const highlight = await client.post(`/api/v1/pad/${pad.id}/voicenote/${note.id}/highlights/`, {
+    start: 0,
+    label: 'Everything',
+  });
+  expect(highlight.status, highlight.text).toBe(201);
 
   await startUpload(client, pad.id);
   // A finished import's progress (ADR 0047), as the import runner leaves it.

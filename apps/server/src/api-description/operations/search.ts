@@ -1,4 +1,5 @@
 import { padSearchPageSchema, searchQuerySchema, voiceNoteSearchPageSchema } from '@voxpad/shared/search';
+import { highlightSearchPageSchema } from '@voxpad/shared/highlights';
 import { named, ok, problem, type ApiOperation } from '../operation.ts';
 
 const description =
@@ -33,6 +34,22 @@ export const searchOperations: ApiOperation[] = [
     query: searchQuerySchema,
     responses: {
       200: ok('A page of matching notes.', named('VoiceNoteSearchPage', voiceNoteSearchPageSchema)),
+      400: badQuery,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/search/highlight/',
+    id: 'searchHighlights',
+    tag: 'Search',
+    summary: 'Search your highlights',
+    description:
+      'Labels and comments that hold every word typed (as written, whatever the case), newest first, ' +
+      '`limit` at a time; each hit gives its note and `time`, the second its result link jumps to.',
+    auth: 'session',
+    query: searchQuerySchema,
+    responses: {
+      200: ok('A page of matching highlights.', named('HighlightSearchPage', highlightSearchPageSchema)),
       400: badQuery,
     },
   },

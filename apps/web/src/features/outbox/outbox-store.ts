@@ -104,6 +104,8 @@ export interface RecordingToSend {
   fileName: string;
   mimeType: string;
   durationSeconds?: number;
+  /** Moments marked while recording (seconds), filed as highlights once the note exists. */
+  marks?: readonly number[];
 }
 
 async function enqueue(input: RecordingToSend): Promise<OutboxItem> {
@@ -117,6 +119,7 @@ async function enqueue(input: RecordingToSend): Promise<OutboxItem> {
     mimeType: input.mimeType || input.blob.type || 'application/octet-stream',
     size: input.blob.size,
     ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
+    ...(input.marks && input.marks.length > 0 ? { marks: [...input.marks] } : {}),
     blob: input.blob,
     status: 'waiting',
     uploadUrl: null,

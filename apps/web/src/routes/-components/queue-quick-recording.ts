@@ -58,6 +58,7 @@ export async function queueQuickRecording(
     fileName: recording.fileName,
     mimeType: recording.mimeType,
     durationSeconds: recording.durationSeconds,
+    ...(recording.marks ? { marks: recording.marks } : {}),
   });
   return pad;
 }

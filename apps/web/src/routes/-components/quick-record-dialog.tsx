@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { fileMarks } from '../../features/highlights/api/file-marks.ts';
 import { LiveTranscript } from '../../features/live-transcript/components/live-transcript.tsx';
 import { useLiveTranscript } from '../../features/live-transcript/hooks/use-live-transcript.ts';
 import { INBOX_PAD_NAME } from '../../features/pads/api/find-or-create-inbox-pad.ts';
@@ -88,7 +89,9 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
   });
 
   // The server filed the note from the live stream: it is saved with the words shown.
-  const filed = (note: VoiceNote, recordedIn: number, savedIn: string) => {
+  const filed = (note: VoiceNote, marks: readonly number[], recordedIn: number, savedIn: string) => {
+    // Moments marked while recording become the note's highlights (ADR 0054).
+    void fileMarks(note.pad_id, note.id, marks);
     void refreshNoteLists(note.pad_id);
     if (sessionRef.current === recordedIn) {
       // Its words go with the dialog, so a next recording starts clean.
@@ -106,7 +109,7 @@ export function QuickRecordDialog({ open, target, onClose }: QuickRecordDialogPr
   const live = useMemo<LiveFiling>(
     () => ({
       stream: liveTranscript,
-      onFiled: (note) => filedRef.current(note, session, target?.padName ?? INBOX_PAD_NAME),
+      onFiled: (note, marks) => filedRef.current(note, marks, session, target?.padName ?? INBOX_PAD_NAME),
       padFor: () => (target ? Promise.resolve(target.padId) : inboxLivePad()),
     }),
     [liveTranscript, target, session],

@@ -14,6 +14,11 @@ export interface OutboxItem {
   mimeType: string;
   size: number;
   durationSeconds?: number;
+  /**
+   * Moments marked while recording, in seconds (ADR 0054): kept with the audio, so an offline
+   * recording keeps them, and filed as the note's highlights once the upload made it.
+   */
+  marks?: number[];
   blob: Blob;
   status: OutboxStatus;
   /** The server's resumable upload, once created: sending continues there after a reload. */

@@ -24,6 +24,9 @@ describe('Recorder', () => {
     // Pause and Cancel only make sense while recording.
     expect(button('Pause').disabled).toBe(true);
     expect(button('Cancel').disabled).toBe(true);
+    // Marking a highlight (button or H) too; the key is named for assistive technology.
+    expect(button('Mark highlight (H)').disabled).toBe(true);
+    expect(button('Mark highlight (H)').getAttribute('aria-keyshortcuts')).toBe('H');
   });
 
   it('has nothing to discard before recording: closing around it does not ask', () => {

@@ -3,6 +3,7 @@ import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatClock } from '../../../lib/format-duration.ts';
 import { useLevelHistory } from '../hooks/use-level-history.ts';
+import { MARK_KEY, useMarkKey } from '../hooks/use-mark-key.ts';
 import { useMicrophones } from '../hooks/use-microphones.ts';
 import { useRecorder, type LiveFiling, type Recording } from '../hooks/use-recorder.ts';
 import { DiscardRecordingConfirm } from './discard-recording-confirm.tsx';
@@ -52,8 +53,9 @@ const STATUS_TEXT = {
 
 /**
  * The one recorder, on a pad's page and in the header's Record dialog: a large Record/Stop
- * control for one thumb, the timer, a live waveform and level meter, Pause/Resume, Cancel
- * (which asks first), the microphone, and the live words the page passes as children.
+ * control for one thumb, the timer, a live waveform and level meter, Pause/Resume, Mark
+ * highlight (also the H key; the marks go with the recording), Cancel (which asks first), the
+ * microphone, and the live words the page passes as children.
  */
 export function Recorder({
   onRecorded,
@@ -70,13 +72,14 @@ export function Recorder({
 }: RecorderProps) {
   const [micRefresh, setMicRefresh] = useState(0);
   const microphones = useMicrophones(micRefresh);
-  const { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel } = useRecorder({
-    onRecorded,
-    padId,
-    padName,
-    deviceId: microphones.chosen,
-    live,
-  });
+  const { status, error, elapsedSeconds, level, marks, start, stop, pause, resume, cancel, mark } =
+    useRecorder({
+      onRecorded,
+      padId,
+      padName,
+      deviceId: microphones.chosen,
+      live,
+    });
   const recording = status === 'recording';
   const paused = status === 'paused';
   const active = recording || paused;
@@ -113,6 +116,8 @@ export function Recorder({
     autoStarted.current = true;
     void start();
   }, [autoStart, disabled, start]);
+
+  useMarkKey(active, mark);
 
   const keep = () => {
     setAskingAt(null);
@@ -181,6 +186,15 @@ export function Recorder({
           {paused ? 'Resume' : 'Pause'}
         </Button>
         <Button
+          variant="secondary"
+          onClick={mark}
+          disabled={!active}
+          aria-keyshortcuts={MARK_KEY.toUpperCase()}
+          className="min-h-11"
+        >
+          Mark highlight (H)
+        </Button>
+        <Button
           ref={cancelRef}
           variant="ghost"
           onClick={askToDiscard}
@@ -191,6 +205,7 @@ export function Recorder({
           Cancel
         </Button>
       </div>
+      <MarkedMoments marks={holdsAudio ? marks : []} />
       {askingAt !== null ? (
         <DiscardRecordingConfirm seconds={askingAt} onDiscard={discard} onKeep={keep} />
       ) : null}
@@ -208,6 +223,20 @@ export function Recorder({
         <div className="w-full">
           <FormAlert>{error.message}</FormAlert>
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The moments marked so far, said as they are added. */
+function MarkedMoments({ marks }: { marks: readonly number[] }) {
+  return (
+    <div aria-live="polite" className="text-center text-sm text-slate-600 dark:text-slate-300">
+      {marks.length > 0 ? (
+        <p>
+          {marks.length === 1 ? '1 highlight marked' : `${marks.length} highlights marked`}:{' '}
+          {marks.map((at) => formatClock(at)).join(', ')}
+        </p>
       ) : null}
     </div>
   );

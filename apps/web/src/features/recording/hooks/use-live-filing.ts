@@ -28,8 +28,11 @@ export interface LiveStreamPort {
 
 export interface LiveFiling {
   stream: LiveStreamPort;
-  /** Takes the note the server filed; the recording then goes to it instead of `onRecorded`. */
-  onFiled: (note: VoiceNote) => unknown;
+  /**
+   * Takes the note the server filed, with the moments marked while recording (seconds); the
+   * recording then goes to it instead of `onRecorded`.
+   */
+  onFiled: (note: VoiceNote, marks: readonly number[]) => unknown;
   /**
    * The pad to stream a recording into that has none yet (the header's Inbox), asked as the
    * microphone is: null (or a failure) records without a live stream.
@@ -66,7 +69,7 @@ export function useLiveFiling(live: LiveFiling | undefined) {
       },
       filed: async (): Promise<VoiceNote | null> => (await latest.current?.stream.filed()) ?? null,
       abort: () => latest.current?.stream.abort(),
-      onFiled: (note: VoiceNote) => latest.current?.onFiled(note),
+      onFiled: (note: VoiceNote, marks: readonly number[]) => latest.current?.onFiled(note, marks),
     }),
     [],
   );

@@ -68,6 +68,9 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
   const [status, setStatus] = useState<RecorderStatus>('idle');
   const [error, setError] = useState<RecorderError | null>(null);
   const sessionRef = useRef<RecordingSession | null>(null);
+  /** Moments marked in this recording (seconds of it), in order (ADR 0054). */
+  const marksRef = useRef<number[]>([]);
+  const [marks, setMarks] = useState<readonly number[]>([]);
   const busyRef = useRef(false);
   /** False once the recorder left the page: a microphone granted after that is let go. */
   const mountedRef = useRef(true);
@@ -142,6 +145,8 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
       if (streamTo && session.context && session.source)
         liveFiling.start({ context: session.context, source: session.source, padId: streamTo });
       sessionRef.current = session;
+      marksRef.current = [];
+      setMarks([]);
       announceRecordingsChanged();
       hold(0);
       setStatus('recording');
@@ -168,9 +173,13 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
     hold();
     const pieces = await session.writer.finish(durationSeconds);
     const filed = long ? await liveFiling.filed() : null;
+    // A mark made as Stop was pressed may land a moment past what was kept.
+    const marked = marksRef.current.map((at) => Math.min(at, durationSeconds));
+    marksRef.current = [];
+    setMarks([]);
     setStatus('idle');
     if (filed) {
-      await handOverFiled(session, filed, liveFiling.onFiled);
+      await handOverFiled(session, filed, marked, liveFiling.onFiled);
       return;
     }
     if (!long || pieces.length === 0) {
@@ -179,7 +188,7 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
       return;
     }
     const { padId: pad, onRecorded: take } = latest.current;
-    await handOver(session, recordingOf(session, pieces, durationSeconds, pad), take);
+    await handOver(session, { ...recordingOf(session, pieces, durationSeconds, pad), marks: marked }, take);
   }, [liveFiling, hold]);
 
   const pause = useCallback(() => {
@@ -202,16 +211,30 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
     setStatus('recording');
   }, [liveFiling]);
 
+  /**
+   * Marks this moment of the recording as a highlight (recording or paused); answers how many
+   * marks it has, or 0 when nothing is being recorded.
+   */
+  const mark = useCallback((): number => {
+    const session = sessionRef.current;
+    if (!session) return 0;
+    marksRef.current = [...marksRef.current, session.clock.elapsedSeconds(performance.now())];
+    setMarks(marksRef.current);
+    return marksRef.current.length;
+  }, []);
+
   /** Stops and throws the audio away. */
   const cancel = useCallback(() => {
     const session = sessionRef.current;
     if (!session) return;
     sessionRef.current = null;
+    marksRef.current = [];
+    setMarks([]);
     void discardSession(session);
     liveFiling.abort();
     hold(0);
     setStatus('idle');
   }, [liveFiling, hold]);
 
-  return { status, error, elapsedSeconds, level, start, stop, pause, resume, cancel };
+  return { status, error, elapsedSeconds, level, marks, start, stop, pause, resume, cancel, mark };
 }

@@ -14,6 +14,11 @@ export interface Recording {
   /** The container, without codec parameters: audio/webm, audio/ogg or audio/wav. */
   mimeType: string;
   durationSeconds: number;
+  /**
+   * Moments the person marked while recording, in seconds of the recording (ADR 0054); whoever
+   * files the note adds them as its highlights.
+   */
+  marks?: number[];
 }
 
 /** The stopped session's pieces as one recording. */
@@ -65,9 +70,10 @@ export async function handOver(
 export async function handOverFiled(
   session: RecordingSession,
   note: VoiceNote,
-  onFiled: ((note: VoiceNote) => unknown) | undefined,
+  marks: readonly number[],
+  onFiled: ((note: VoiceNote, marks: readonly number[]) => unknown) | undefined,
 ): Promise<void> {
-  await Promise.resolve(onFiled?.(note)).catch(() => undefined);
+  await Promise.resolve(onFiled?.(note, marks)).catch(() => undefined);
   await session.writer.discard().catch(() => undefined);
   session.releaseLock();
   announceRecordingsChanged();

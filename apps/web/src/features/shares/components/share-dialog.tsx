@@ -20,7 +20,14 @@ import { ShareLinks } from './share-links.tsx';
 
 /** What is being shared: a note (whose length bounds a range) or a pad. */
 export type ShareTarget =
-  { kind: 'note'; noteId: string; durationSeconds: number | null } | { kind: 'pad'; padId: string };
+  | {
+      kind: 'note';
+      noteId: string;
+      durationSeconds: number | null;
+      /** A part to offer first (a highlight's range, ADR 0054): the form opens with it filled in. */
+      range?: { start: number; end: number };
+    }
+  | { kind: 'pad'; padId: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const EXPIRY_CHOICES = [
@@ -120,10 +127,15 @@ function CreateShareForm({
   const create = useCreateShare();
   const scopeName = useId();
   const expiryId = useId();
-  const [whole, setWhole] = useState(true);
-  const [from, setFrom] = useState('0:00');
+  const range = target.kind === 'note' ? target.range : undefined;
+  const [whole, setWhole] = useState(range === undefined);
+  const [from, setFrom] = useState(range ? formatShareClock(range.start) : '0:00');
   const [to, setTo] = useState(() =>
-    target.kind === 'note' && target.durationSeconds !== null ? formatShareClock(target.durationSeconds) : '',
+    range
+      ? formatShareClock(range.end)
+      : target.kind === 'note' && target.durationSeconds !== null
+        ? formatShareClock(target.durationSeconds)
+        : '',
   );
   const [expiry, setExpiry] = useState<string>('never');
   const [password, setPassword] = useState('');
@@ -284,11 +296,21 @@ export function ShareDialog({
 }
 
 /** The "Share" button of a note or pad page, with its dialog. */
-export function ShareButton({ label, target, title }: { label: string; target: ShareTarget; title: string }) {
+export function ShareButton({
+  label,
+  target,
+  title,
+  variant = 'secondary',
+}: {
+  label: string;
+  target: ShareTarget;
+  title: string;
+  variant?: 'secondary' | 'ghost';
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button variant={variant} onClick={() => setOpen(true)}>
         {label}
       </Button>
       <ShareDialog open={open} onRequestClose={() => setOpen(false)} target={target} title={title} />

@@ -157,6 +157,7 @@ export function TranscriptView({
                       tabIndex={index === tabStop ? 0 : -1}
                       aria-current={index === activeToken ? 'true' : undefined}
                       data-start={token.start}
+                      data-end={token.end}
                       data-review-current={underReview ? 'true' : undefined}
                       title={`Play from ${formatClock(token.start)}${uncertain ? ' (uncertain)' : ''}`}
                       onClick={() => choose(token.start, token.first)}

@@ -24,6 +24,7 @@ import { padsInfiniteQueryOptions } from '../../../../features/pads/api/get-pads
 import { useDeletePad } from '../../../../features/pads/api/delete-pad.ts';
 import { EditPadForm } from '../../../../features/pads/components/edit-pad-form.tsx';
 import { OutboxList } from '../../../../features/outbox/components/outbox-list.tsx';
+import { fileMarks } from '../../../../features/highlights/api/file-marks.ts';
 import { enqueueFile, enqueueRecording } from '../../../../features/outbox/outbox-store.ts';
 import { LiveTranscript } from '../../../../features/live-transcript/components/live-transcript.tsx';
 import { useLiveTranscript } from '../../../../features/live-transcript/hooks/use-live-transcript.ts';
@@ -214,7 +215,14 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
   const liveTranscript = useLiveTranscript();
   const refreshNoteLists = useRefreshNoteLists();
   const live = useMemo(
-    () => ({ stream: liveTranscript, onFiled: (note: VoiceNote) => refreshNoteLists(note.pad_id) }),
+    () => ({
+      stream: liveTranscript,
+      onFiled: async (note: VoiceNote, marks: readonly number[]) => {
+        // Moments marked while recording become the note's highlights (ADR 0054).
+        await fileMarks(note.pad_id, note.id, marks);
+        await refreshNoteLists(note.pad_id);
+      },
+    }),
     [liveTranscript, refreshNoteLists],
   );
   const onImported = useCallback(() => void refreshNoteLists(padId), [refreshNoteLists, padId]);
@@ -243,6 +251,7 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
         fileName: recordingFileName(made.audio.type),
         mimeType: made.audio.type || 'audio/wav',
         durationSeconds: made.durationSeconds,
+        ...(made.marks ? { marks: made.marks } : {}),
       }),
     );
 

@@ -9,6 +9,8 @@ import { TextLink } from '../../../../../components/ui/text-link.tsx';
 import { useAdaptation } from '../../../../../features/adaptation/api/get-adaptation.ts';
 import { padQueryOptions, usePad } from '../../../../../features/pads/api/get-pad.ts';
 import { padsInfiniteQueryOptions } from '../../../../../features/pads/api/get-pads.ts';
+import { HighlightsPanel } from '../../../../../features/highlights/components/highlights-panel.tsx';
+import { scrollToTime } from '../../../../../features/highlights/utils/scroll-to-time.ts';
 import { ShareButton } from '../../../../../features/shares/components/share-dialog.tsx';
 import { SummaryPanel } from '../../../../../features/summaries/components/summary-panel.tsx';
 import { statsQueryKey } from '../../../../../features/stats/api/get-stats.ts';
@@ -87,11 +89,18 @@ function VoiceNotePage() {
   const queryClient = useQueryClient();
   const refreshStats = () => void queryClient.invalidateQueries({ queryKey: statsQueryKey });
   const [editingTitle, setEditingTitle] = useState(false);
-  // The player's audio element: an action item of the summary seeks it to its moment.
-  const audioRef = useRef<HTMLAudioElement>(null);
   const rename = useUpdateVoiceNote();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deleteButtonRef = useRef<HTMLButtonElement>(null);
+  // The player's audio and the transcript: the highlights' jump list (ADR 0054) and the summary's
+  // action items seek it to their moment.
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const playerRef = useRef<HTMLDivElement>(null);
+  const jumpTo = (seconds: number) => {
+    const audio = audioRef.current;
+    if (audio) audio.currentTime = seconds;
+    scrollToTime(playerRef.current, seconds);
+  };
   const pads = useInfiniteQuery(padsInfiniteQueryOptions());
   const padChoices = (pads.data?.pages ?? []).flatMap((page) =>
     page.results.map((item) => ({ id: item.id, name: item.name })),
@@ -168,21 +177,49 @@ function VoiceNotePage() {
 
       {note.status === 'failed' ? <TranscriptionControls note={note} onQueued={refreshStats} /> : null}
 
-      <VoiceNotePlayer
-        key={note.id}
-        note={note}
-        startAt={t}
-        editable
-        mediaRef={audioRef}
-        transcriptActions={
-          note.status === 'failed' ? null : (
-            <>
-              <TranscriptionControls note={note} onQueued={refreshStats} />
-              {learnt ? <RetranscribeWithLearnt note={note} onQueued={refreshStats} /> : null}
-            </>
-          )
-        }
-      />
+      <div ref={playerRef}>
+        <VoiceNotePlayer
+          key={note.id}
+          note={note}
+          startAt={t}
+          mediaRef={audioRef}
+          editable
+          transcriptActions={
+            note.status === 'failed' ? null : (
+              <>
+                <TranscriptionControls note={note} onQueued={refreshStats} />
+                {learnt ? <RetranscribeWithLearnt note={note} onQueued={refreshStats} /> : null}
+              </>
+            )
+          }
+        />
+      </div>
+
+      <section aria-labelledby="highlights-heading" className={panel}>
+        <h2 id="highlights-heading" className={panelHeading}>
+          Highlights
+        </h2>
+        <HighlightsPanel
+          padId={id}
+          noteId={vid}
+          onJump={jumpTo}
+          currentTime={() => audioRef.current?.currentTime ?? 0}
+          transcript={playerRef}
+          shareRange={(highlight) => (
+            <ShareButton
+              label="Share this range"
+              variant="ghost"
+              title={`Share “${highlight.label}”`}
+              target={{
+                kind: 'note',
+                noteId: note.id,
+                durationSeconds: note.duration_seconds,
+                range: { start: highlight.start, end: highlight.end },
+              }}
+            />
+          )}
+        />
+      </section>
 
       <div className="grid gap-4 md:grid-cols-2">
         <section aria-labelledby="summary-heading" className={`${panel} md:col-span-2`}>

@@ -1,0 +1,96 @@
+/**
+ * Highlights in Chromium (ADR 0054): marking a moment with the H key while recording with the
+ * fake microphone, then jumping to it from the note's "Highlights" list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HighlightList } from '@voxpad/shared/highlights';
+import type { Page } from 'playwright-core';
+import type { Mailbox } from '../support/mailbox.ts';
+import type { RunningServer } from '../support/server.ts';
+import { startRecordingSession, type RecordingSession } from '../support/recording-session.ts';
+
+const SENTENCE = 'here is the part worth keeping';
+
+let server: RunningServer;
+let session: RecordingSession;
+let page: Page;
+let audio: { file: string; seconds: number };
+let mailbox: Mailbox;
+let consoleErrors: string[];
+
+beforeAll(async () => {
+  session = await startRecordingSession(SENTENCE, { width: 1280, height: 900 });
+  ({ server, page, audio, mailbox, consoleErrors } = session);
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('highlights, in Chromium', () => {
+  it('marks a moment with H while recording, and the note’s jump list plays from there', async () => {
+    await page.goto(`${server.baseUrl}/auth/signup`);
+    await page.getByLabel('Email').fill('marks@example.org');
+    await page.getByLabel('Username').fill('marks-user');
+    await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/\/auth\/verification-pending/);
+    const mail = await mailbox.waitFor('marks@example.org', { subject: /confirm/i, timeoutMs: 15_000 });
+    const link = /https?:\/\/\S+\/auth\/verify\/\S+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+    await page.goto(link!);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+
+    await page.getByLabel('Pad name').fill('Marks');
+    await page.getByRole('button', { name: 'New pad' }).click();
+    await page.getByRole('link', { name: /Marks/ }).click();
+    await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
+    const padApi = page.url().replace('/pad/', '/api/v1/pad/');
+
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Record', exact: true }).click();
+    const markButton = main.getByRole('button', { name: 'Mark highlight (H)' });
+    await expect.poll(() => markButton.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await markButton.getAttribute('aria-keyshortcuts')).toBe('H');
+    await page
+      .getByRole('timer')
+      .filter({ hasText: /0:0[2-9]/ })
+      .waitFor();
+    // The key, pressed with focus on the page (not in a field), marks this moment.
+    await page.locator('body').press('h');
+    await main.getByText(/^1 highlight marked: 0:0[2-9]$/).waitFor();
+    await page.waitForTimeout(Math.max(1000, Math.ceil(audio.seconds * 1000) - 1500));
+    await page.getByRole('button', { name: 'Stop' }).click();
+
+    const note = page.getByRole('link', { name: /voice note/i }).first();
+    await note.waitFor({ timeout: 30_000 });
+    await page.getByText('Done', { exact: true }).first().waitFor({ timeout: 90_000 });
+    await note.click();
+    await page.waitForURL(/\/voicenotes\/[0-9a-z]{26}/);
+    const noteId = /\/voicenotes\/([0-9a-z]{26})/.exec(page.url())![1]!;
+
+    // The mark was filed as the note's highlight, about two seconds in.
+    const highlights = async () =>
+      ((await (await page.request.get(`${padApi}/voicenote/${noteId}/highlights/`)).json()) as HighlightList)
+        .results;
+    await expect.poll(async () => (await highlights()).length, { timeout: 15_000 }).toBe(1);
+    const [marked] = await highlights();
+    expect(marked).toMatchObject({ label: 'Highlight 1', end: null });
+    expect(marked!.start).toBeGreaterThanOrEqual(1.9);
+    expect(marked!.start).toBeLessThan(audio.seconds + 3);
+
+    const list = page.getByRole('list', { name: 'Highlights' });
+    const jump = list.getByRole('button', { name: /^Jump to 0:0\d: Highlight 1$/ });
+    await jump.waitFor({ timeout: 15_000 });
+    await page.getByRole('slider', { name: 'Position in the recording' }).waitFor();
+    await jump.click();
+    await expect
+      .poll(() => page.locator('audio').evaluate((element: HTMLAudioElement) => element.currentTime), {
+        timeout: 10_000,
+      })
+      .toBeCloseTo(marked!.start, 0);
+
+    expect(consoleErrors).toEqual([]);
+  });
+});
