@@ -328,7 +328,7 @@ async function run(backend: string): Promise<boolean> {
       console.log(row(`${label} @ ${small.notes.toLocaleString('en')}`, base));
       console.log(row(`${label} @ ${big.notes.toLocaleString('en')}`, large));
       console.log(
-        `  ${label}: median ${(ratio * 100).toFixed(0)} % of baseline (goal <= ${GOAL.listSlowdown * 100} %): ${ok ? 'PASS' : 'FAIL'}`,
+        `  ${label}: median ${(ratio * 100).toFixed(0)} % of baseline (goal <= ${Math.round(GOAL.listSlowdown * 100)} %): ${ok ? 'PASS' : 'FAIL'}`,
       );
     }
     const retries = server.big.retries + server.small.retries;
