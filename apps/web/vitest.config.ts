@@ -13,6 +13,9 @@ export default defineConfig({
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Beside the server suites and Chromium on two cores a test that takes 4 s alone took over
+    // 5 s (queue-player.test.tsx in a full run at load 13); a hung test still fails, later.
+    testTimeout: 20_000,
     setupFiles: ['src/testing/fail-on-console-error.ts', 'src/testing/async-timeout.ts'],
   },
 });

@@ -68,6 +68,9 @@ import { LiveDecoderPool } from './transcription/pocketsphinx/live-decoder-pool.
 import { resolveWorkerEntry } from './transcription/worker-entry.ts';
 import { registerVoiceNoteRoutes } from './voice-notes/voice-notes-routes.ts';
 import { bulkNoteTags } from './tags/bulk-note-tags.ts';
+import { PeaksMaker } from './peaks/peaks-maker.ts';
+import { registerPeaksRoutes } from './peaks/peaks-routes.ts';
+import { createPeaksStore } from './peaks/peaks-store.ts';
 import { registerTagRoutes } from './tags/tags-routes.ts';
 import { registerHighlightRoutes } from './highlights/highlights-routes.ts';
 import type { FilingSettings } from './voice-notes/file-within-quota.ts';
@@ -179,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await generation.listen(app.log.child({ component: 'cache-signals' }));
   }
   const storage = createBlobStorage(config.storage);
+  const peaksStore = createPeaksStore({ db, storage });
 
   /**
    * Shutdown runs in this order (Fastify runs onClose hooks newest first, so one hook owns the
@@ -266,6 +270,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(config.transcriptionLeaseMs ? { leaseMs: config.transcriptionLeaseMs } : {}),
       ...(personalModel ? { personalModel } : {}),
       noteEvents,
+      peaks: peaksStore,
     });
     const started = runner;
     shutdownSteps.push(
@@ -318,6 +323,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCompression(app, ['/api/v1/']);
 
   let mail: MailQueue | undefined;
+  let peaksMaker: PeaksMaker | undefined;
   if (config.roles.api) {
     const mailQueue = new MailQueue(createMailer(config, app.log), app.log.child({ component: 'mail' }));
     const sweeps = periodicSweeps(
@@ -326,6 +332,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
     sweeps.start();
     shutdownSteps.push(() => sweeps.stop());
+    // Waveform peaks of notes filed before they were made at filing (ADR 0056), on first ask.
+    const maker = new PeaksMaker({
+      storage,
+      store: peaksStore,
+      decodeAudio: createAudioDecoder({ maxDurationSeconds: config.maxDurationSeconds }),
+      log: app.log.child({ component: 'peaks' }),
+    });
+    peaksMaker = maker;
+    shutdownSteps.push(() => maker.close());
     mail = mailQueue;
     shutdownSteps.push(() => mailQueue.close());
     await app.register(csrfPlugin, {
@@ -426,6 +441,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (scope, _opts, done) => {
         registerPadRoutes(scope, { db, storage, quotas });
         registerVoiceNoteRoutes(scope, filing, config.tags);
+        registerPeaksRoutes(scope, { db, storage, maker: peaksMaker });
         registerUploadRoutes(scope, {
           ...filing,
           limits: {

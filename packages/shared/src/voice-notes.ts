@@ -89,6 +89,15 @@ export const voiceNoteSchema = z.object({
   speakers_hint: z.number().int().nullable().optional(),
   /** True once a person renamed, reassigned, split or merged speakers. */
   speakers_edited: z.boolean().optional(),
+  /**
+   * True when `segments` holds only the first page of a long transcript (ADR 0056): page on
+   * from `segments_next` at `GET .../voicenote/{vid}/segments/`.
+   */
+  segments_paged: z.boolean().optional(),
+  /** The note's segments in all (`segments` may hold fewer when paged). */
+  segment_count: z.number().int().optional(),
+  /** Cursor of the segments after those in `segments`; null when there are none. */
+  segments_next: z.string().nullable().optional(),
 });
 export type VoiceNote = z.infer<typeof voiceNoteSchema>;
 
@@ -162,3 +171,45 @@ export const updateVoiceNoteSchema = z
     message: 'Send at least one of title, transcript, pad_id or tags.',
   });
 export type UpdateVoiceNoteInput = z.input<typeof updateVoiceNoteSchema>;
+
+/**
+ * Long notes' segments come in pages (ADR 0056). A note with more segments than `inlineMax`
+ * carries only the first `pageDefault` in its `segments`, with `segments_paged: true`,
+ * `segment_count` and `segments_next`; the rest come from `GET .../voicenote/{vid}/segments/`.
+ * A note with fewer carries them all, as before.
+ */
+export const SEGMENT_PAGE_LIMITS = {
+  /** About 40 minutes of speech. */
+  inlineMax: 500,
+  pageDefault: 200,
+  pageMax: 500,
+} as const;
+
+export const segmentPageQuerySchema = z.object({
+  /** `next` of the page before; absent for the first page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(SEGMENT_PAGE_LIMITS.pageMax).optional(),
+});
+export type SegmentPageQuery = z.infer<typeof segmentPageQuerySchema>;
+
+export const segmentPageSchema = z.object({
+  /** Segments in time order. */
+  results: z.array(transcriptSegmentSchema),
+  /** Position of the first of `results` among all the note's segments (0-based). */
+  start_index: z.number().int(),
+  /** The note's segments in all. */
+  segment_count: z.number().int(),
+  /** Cursor of the next page; null on the last. */
+  next: z.string().nullable(),
+});
+export type SegmentPage = z.infer<typeof segmentPageSchema>;
+
+/** Where a voice note's segments are paged from (ADR 0056). */
+export function voiceNoteSegmentsPath(padId: string, noteId: string): string {
+  return `/api/v1/pad/${padId}/voicenote/${noteId}/segments/`;
+}
+
+/** Where a voice note's waveform peaks are (ADR 0056, `@voxpad/shared/peaks`). */
+export function voiceNotePeaksPath(padId: string, noteId: string): string {
+  return `/api/v1/pad/${padId}/voicenote/${noteId}/peaks/`;
+}

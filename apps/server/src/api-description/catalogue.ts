@@ -7,6 +7,7 @@ import { descriptionOperations } from './operations/description.ts';
 import { exportImportOperations } from './operations/export-import.ts';
 import { highlightOperations } from './operations/highlights.ts';
 import { liveOperations } from './operations/live.ts';
+import { longRecordingOperations } from './operations/long-recordings.ts';
 import { padOperations } from './operations/pads.ts';
 import { searchOperations } from './operations/search.ts';
 import { shareOperations } from './operations/shares.ts';
@@ -30,6 +31,7 @@ export const API_BASE = '/api/v1';
 export const API_CATALOGUE: readonly ApiOperation[] = [
   ...padOperations,
   ...voiceNoteOperations,
+  ...longRecordingOperations,
   ...bulkActionOperations,
   ...tagOperations,
   ...highlightOperations,

@@ -80,6 +80,8 @@ export interface VoiceNotesTable {
   /** JSON array of segments with word timings. */
   segments: string | null;
   word_count: Generated<number>;
+  /** The blob holding the waveform's peaks (migration 0031, ADR 0056); null until made. */
+  peaks_key: Generated<string | null>;
   attempts: Generated<number>;
   lease_owner: string | null;
   lease_expires_at: number | null;

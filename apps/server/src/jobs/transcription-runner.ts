@@ -3,8 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceNoteJobRow } from '../db/schema.ts';
 import type { NoteEvents } from '../lib/note-events.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
-import type { DecodeAudio } from '../transcription/audio/audio-decoder.ts';
-import { transcribeRecording } from '../transcription/audio/transcribe-recording.ts';
+import { withBlobFile } from '../storage/blob-file.ts';
+import type { AudioSource, DecodeAudio } from '../transcription/audio/audio-decoder.ts';
+import {
+  type TranscribedRecording,
+  transcribeRecording,
+} from '../transcription/audio/transcribe-recording.ts';
 import type { PersonalModelLookup } from '../transcription/personal-model.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
@@ -66,6 +70,13 @@ export interface RunnerOptions {
   personalModel?: PersonalModelLookup;
   /** Told of each note whose transcript was stored (webhooks, ADR 0048). */
   noteEvents?: NoteEvents;
+  /** Keeps the waveform peaks folded while decoding (ADR 0056). */
+  peaks?: PeaksSink;
+}
+
+/** Where the runner leaves each recording's waveform peaks (peaks/peaks-store.ts). */
+export interface PeaksSink {
+  save(note: { id: string; storageKey: string }, peaks: Uint8Array): Promise<void>;
 }
 
 /** Hears how each job ended, e.g. to count it in metrics. */
@@ -189,29 +200,17 @@ export class TranscriptionRunner {
     };
     try {
       const started = Date.now();
-      const bytes = await this.options.storage.read(note.storage_key);
       const model = await this.options.personalModel?.(note.owner_id);
-      const { transcript, ...recording } = await transcribeRecording({
-        decodeAudio: this.options.decodeAudio,
-        transcriber: this.options.transcriber,
-        bytes,
-        language: note.language ?? undefined,
-        // One person: nothing to tell apart, so diarization is skipped (ADR 0053).
-        speakers: note.speakers_hint === 1 ? undefined : (note.speakers_hint ?? 'auto'),
-        onProgress: progress.update,
-        signal: lost.signal,
-        onDuration: knowDuration,
-        model: {
-          model,
-          onModelFailure: (reason) =>
-            jobLog.warn(
-              { reason, buildId: model?.buildId },
-              'personal model failed to open; decoded with stock',
-            ),
-        },
-      });
+      // The decoding thread reads the file in pieces: a 4-hour recording is never held here.
+      const { transcript, peaks, ...recording } = await withBlobFile(
+        this.options.storage,
+        note.storage_key,
+        (path) => this.transcribe(note, { path }, progress.update, lost.signal, knowDuration, model, jobLog),
+      );
       durationSeconds = recording.durationSeconds;
+      await this.savePeaks(note, peaks, jobLog);
       await progress.flush();
+
       const stored = await queue.complete(note.id, this.workerId, {
         transcript: { ...transcript, madeBy: engineModelOf(this.options.transcriber) },
         durationSeconds,
@@ -253,6 +252,50 @@ export class TranscriptionRunner {
       progress.stop();
       clearInterval(heartbeat);
       changed();
+    }
+  }
+
+  private transcribe(
+    note: VoiceNoteJobRow,
+    bytes: AudioSource,
+    onProgress: (fraction: number) => void,
+    signal: AbortSignal,
+    onDuration: (seconds: number) => void,
+    model: Awaited<ReturnType<PersonalModelLookup>> | undefined,
+    jobLog: FastifyBaseLogger,
+  ): Promise<TranscribedRecording> {
+    return transcribeRecording({
+      decodeAudio: this.options.decodeAudio,
+      transcriber: this.options.transcriber,
+      bytes,
+      language: note.language ?? undefined,
+      // One person: nothing to tell apart, so diarization is skipped (ADR 0053).
+      speakers: note.speakers_hint === 1 ? undefined : (note.speakers_hint ?? 'auto'),
+      onProgress,
+      signal,
+      onDuration,
+      model: {
+        model,
+        onModelFailure: (reason) =>
+          jobLog.warn(
+            { reason, buildId: model?.buildId },
+            'personal model failed to open; decoded with stock',
+          ),
+      },
+    });
+  }
+
+  /** A waveform that cannot be stored is made again when someone asks for it; the transcript goes on. */
+  private async savePeaks(
+    note: VoiceNoteJobRow,
+    peaks: Uint8Array | undefined,
+    jobLog: FastifyBaseLogger,
+  ): Promise<void> {
+    if (!peaks) return;
+    try {
+      await this.options.peaks?.save({ id: note.id, storageKey: note.storage_key }, peaks);
+    } catch (err) {
+      jobLog.warn({ err }, 'could not store the waveform peaks');
     }
   }
 

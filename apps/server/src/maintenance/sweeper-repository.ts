@@ -11,7 +11,7 @@ export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string
   const unnamed = keys.filter((key) => noteIdOf(key) === undefined);
   const rows = await db
     .selectFrom('voice_notes')
-    .select('storage_key')
+    .select(['storage_key', 'peaks_key'])
     .where((eb) =>
       eb.or([
         ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
@@ -28,7 +28,9 @@ export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string
           .select('storage_key')
           .where('storage_key', 'in', keys)
           .execute();
-  return new Set([...rows, ...trashed].map((row) => row.storage_key));
+  // A note's waveform peaks (ADR 0056) live and go with it.
+  const peaks = rows.flatMap((row) => (row.peaks_key === null ? [] : [row.peaks_key]));
+  return new Set([...[...rows, ...trashed].map((row) => row.storage_key), ...peaks]);
 }
 
 /** `audio/<owner>/<id>.<ext>` names its note; anything else is looked up by the whole key. */

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { TranscriptionQueue } from '../jobs/transcription-queue.ts';
 import type { BlobStorage, StoredBlob } from '../storage/blob-storage.ts';
+import { peaksKeyOf } from '../storage/storage-keys.ts';
 import { removeOrphanModels } from '../adaptation/storage/orphan-models.ts';
 import { purgeExpiredDeletions } from '../bulk-actions/deleted-notes-repository.ts';
 import { referencedKeys, waitingNotesBefore } from './sweeper-repository.ts';
@@ -60,6 +61,8 @@ export async function sweep(deps: SweepDeps, now = Date.now()): Promise<SweepRes
       await deps.storage
         .delete(key)
         .catch((err: unknown) => deps.log.warn({ err, key }, 'could not delete audio; the next sweep will'));
+      // Its waveform (ADR 0056), if one was made; an orphan pass removes it otherwise.
+      await deps.storage.delete(peaksKeyOf(key)).catch(() => undefined);
     }
     result.expiredDeletions += keys.length;
     if (keys.length < BATCH) break;

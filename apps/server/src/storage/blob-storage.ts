@@ -16,8 +16,13 @@ export interface BlobStorage {
   put(key: string, body: Readable): Promise<{ sizeBytes: number }>;
   /** Reads `key`, optionally a byte range (inclusive end), as a stream. */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
-  /** The whole blob, for the transcription worker. */
+  /** The whole blob, for small blobs (a long recording goes through blob-file.ts instead). */
   read(key: string): Promise<Uint8Array>;
+  /**
+   * The file that holds `key`, for stores that keep blobs as files, so a reader such as the
+   * audio decoder opens it directly instead of a copy.
+   */
+  localPath?(key: string): string;
   size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
   /**

@@ -45,6 +45,10 @@ export class LocalStorage implements BlobStorage {
     return fs.createReadStream(file, range);
   }
 
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
   async read(key: string): Promise<Uint8Array> {
     return fsp.readFile(this.pathOf(key));
   }

@@ -8,6 +8,7 @@ import { RECENT_VOICE_NOTES_LIMITS, type RecentVoiceNote } from '@voxpad/shared/
 import type { VoiceNoteRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
 import { parseSpeakers } from '../transcripts/speakers/note-speakers.ts';
+import { inlineSegments } from './segment-pages.ts';
 import { SNIPPET_SOURCE_CHARS, type RecentVoiceNoteRow } from './voice-notes-repository.ts';
 
 /** `tags`: the note's tag names, sorted (tags/tags-repository.ts reads them). */
@@ -22,7 +23,7 @@ export function presentVoiceNote(row: VoiceNoteRow, tags: readonly string[]): Vo
     size_bytes: row.size_bytes,
     duration_seconds: row.duration_seconds,
     transcript: row.transcript,
-    segments: row.segments ? (JSON.parse(row.segments) as TranscriptSegment[]) : [],
+    ...inlineSegments(row.segments ? (JSON.parse(row.segments) as TranscriptSegment[]) : [], row.updated_at),
     audio_url: voiceNoteAudioPath(row.pad_id, row.id),
     progress: row.status === 'done' ? 1 : row.progress,
     attempts: row.attempts,

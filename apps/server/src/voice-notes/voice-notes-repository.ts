@@ -24,6 +24,7 @@ export const VOICE_NOTE_COLUMNS = [
   'voice_notes.transcript',
   'voice_notes.segments',
   'voice_notes.word_count',
+  'voice_notes.peaks_key',
   'voice_notes.attempts',
   'voice_notes.lease_owner',
   'voice_notes.lease_expires_at',
@@ -61,6 +62,22 @@ export async function findVoiceNote(
   return db
     .selectFrom('voice_notes')
     .select(VOICE_NOTE_COLUMNS)
+    .where('owner_id', '=', ownerId)
+    .where('pad_id', '=', padId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Only the segments of the owner's note, and when it last changed (segment pages' cursors). */
+export async function findNoteSegments(
+  db: Db,
+  ownerId: string,
+  padId: string,
+  id: string,
+): Promise<{ segments: string | null; updated_at: number } | undefined> {
+  return db
+    .selectFrom('voice_notes')
+    .select(['segments', 'updated_at'])
     .where('owner_id', '=', ownerId)
     .where('pad_id', '=', padId)
     .where('id', '=', id)

@@ -9,6 +9,7 @@ import { requireUserId } from '../http/require-user.ts';
 import type { TagLimits } from '../tags/note-tags.ts';
 import { sendAudio } from './audio-response.ts';
 import type { FilingSettings } from './file-within-quota.ts';
+import { readNoteSegments } from './segment-reads.ts';
 import { confirmNoteTranscript, withdrawNoteReview } from './transcript-review.ts';
 import { uploadVoiceNote } from './upload-voice-note.ts';
 import { readPadVoiceNotes, readRecentVoiceNotes, readVoiceNote } from './voice-note-reads.ts';
@@ -93,6 +94,12 @@ export function registerVoiceNoteRoutes(app: FastifyInstance, deps: FilingSettin
   app.delete<NoteParams>('/pad/:padId/voicenote/:noteId/transcript/confirm/', async (request) => {
     const ownerId = await requireUserId(request);
     return withdrawNoteReview(deps.db, ownerId, request.params.padId, request.params.noteId);
+  });
+
+  app.get<NoteParams>('/pad/:padId/voicenote/:noteId/segments/', async (request) => {
+    const ownerId = await requireUserId(request);
+    const { padId, noteId } = request.params;
+    return readNoteSegments(deps.db, ownerId, padId, noteId, request.query);
   });
 
   app.get<NoteParams>('/pad/:padId/voicenote/:noteId/audio/', async (request, reply) => {

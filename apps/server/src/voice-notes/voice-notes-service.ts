@@ -6,6 +6,7 @@ import { ApiProblem, notFound } from '../http/api-problem.ts';
 import { padExists } from '../pads/pads-repository.ts';
 import type { NoteEvents } from '../lib/note-events.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import { peaksKeyOf } from '../storage/storage-keys.ts';
 import { checkNoteTagCount, setNoteTags, type TagLimits } from '../tags/note-tags.ts';
 import { storeTypedTranscript } from '../transcripts/transcript-store.ts';
 import { readVoiceNote } from './voice-note-reads.ts';
@@ -110,4 +111,6 @@ export async function deleteVoiceNote(
   await storage
     .delete(storageKey)
     .catch((err: unknown) => log.warn({ err, key: storageKey }, 'could not delete audio'));
+  // Its waveform (ADR 0056), if one was made; the sweeper removes any left behind.
+  await storage.delete(peaksKeyOf(storageKey)).catch(() => undefined);
 }

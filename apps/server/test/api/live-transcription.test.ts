@@ -152,7 +152,7 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     const sent = 6 * 32000;
     await playPcm(live.socket, recording.pcm, { speed: 3, to: sent });
     live.socket.terminate();
-    const notes = await waitForNotes(client, pad.id, 30_000);
+    const notes = await waitForNotes(client, pad.id, 90_000);
     expect(notes).toHaveLength(1);
     const [note] = notes;
     expect(note?.status).toBe('done');
@@ -180,7 +180,7 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     // The same cut with the default, last: once its note is filed, the others had the same
     // time to be filed, and must not have been (or were taken back).
     await stream(control.id, true, false);
-    const kept = await waitForNotes(client, control.id, 30_000);
+    const kept = await waitForNotes(client, control.id, 90_000);
     expect(kept).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 1000));
     expect(await notesOf(cutPad.id)).toEqual([]);

@@ -138,9 +138,13 @@ it(
     expect(exported.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(exported.text).toMatch(/milk/);
 
-    // No process kept audio on its own disk: every byte lives in the bucket.
+    // No process kept audio on its own disk: every byte lives in the bucket, the waveform's
+    // peaks (made by the worker while it decoded, ADR 0056) beside the audio.
     const keys = await s3.keys(bucket);
-    expect(keys).toEqual([expect.stringMatching(new RegExp(`^audio/.+/${note.id}\\.webm$`))]);
+    expect([...keys].sort()).toEqual([
+      expect.stringMatching(new RegExp(`^audio/.+/${note.id}\\.peaks$`)),
+      expect.stringMatching(new RegExp(`^audio/.+/${note.id}\\.webm$`)),
+    ]);
     expect(await unreferenced(db, keys)).toEqual([]);
     for (const proc of [api1, api2, ...workers]) {
       expect(fs.existsSync(path.join(proc.dataDir, 'blobs')), `${proc.name} stored audio locally`).toBe(

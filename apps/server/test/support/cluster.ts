@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createDatabase, type Db } from '../../src/db/database.ts';
+import { peaksKeyOf } from '../../src/storage/storage-keys.ts';
 import { cachedToolRun } from './fixture-cache.ts';
 import { serverArgs } from './server-entry.ts';
 
@@ -168,12 +169,9 @@ export function clusterDb(cluster: ClusterSettings): Db {
 /** Storage keys in `keys` that no voice note references. */
 export async function unreferenced(db: Db, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
-  const rows = await db
-    .selectFrom('voice_notes')
-    .select('storage_key')
-    .where('storage_key', 'in', keys)
-    .execute();
-  const referenced = new Set(rows.map((r) => r.storage_key));
+  // A note's waveform peaks live beside its audio (ADR 0056): `<id>.peaks` next to `<id>.webm`.
+  const rows = await db.selectFrom('voice_notes').select('storage_key').execute();
+  const referenced = new Set(rows.flatMap((r) => [r.storage_key, peaksKeyOf(r.storage_key)]));
   return keys.filter((key) => !referenced.has(key));
 }
 

@@ -5,11 +5,11 @@
  * audio-decoder.ts through the same worker entry as the speech engine (worker-thread.ts), so
  * the bundle needs no extra file.
  */
-import { readFile } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 
 import {
   type DecodedSpeech,
+  type RecordingInput,
   type StreamedSpeech,
   decodeSpeech,
   decodeSpeechStream,
@@ -109,8 +109,11 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
   });
 }
 
-/** The request's bytes, or its file read here, off the thread that serves requests. */
-async function recording(request: AudioWorkerRequest): Promise<Uint8Array> {
-  if (request.file !== undefined) return readFile(request.file);
+/**
+ * The request's bytes, or its file, which decode-speech.ts reads in pieces off the thread
+ * that serves requests (never whole: a 4-hour WAV is 460 MB).
+ */
+async function recording(request: AudioWorkerRequest): Promise<RecordingInput> {
+  if (request.file !== undefined) return { path: request.file };
   return request.bytes ?? new Uint8Array(0);
 }

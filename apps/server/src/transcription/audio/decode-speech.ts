@@ -23,9 +23,16 @@ import { planUtterances, type UtteranceRange } from './utterances.ts';
 import { AudioDecodeError } from './errors.ts';
 import { normaliseLoudness } from './loudness.ts';
 import type { SpeakerTurn } from '../speakers/turns.ts';
+import { foldPeaks, PeakFolder } from './peak-folder.ts';
 import { type SpeechChunk, SpeechChunker } from './speech-chunker.ts';
 import { SPEECH_RATE, SpeechStream, type SpeechStreamOptions } from './speech-stream.ts';
-import { decodeWav, isRiffWave, readWavHeader } from './wav.ts';
+import { decodeWav, isRiffWave, readWavHeader, readWavLayout } from './wav.ts';
+
+/**
+ * A recording: its bytes, or its file, which is then read in pieces (WAV) or handed to
+ * ffmpeg as it is, so decoding holds about the same memory for four hours as for one minute.
+ */
+export type RecordingInput = Uint8Array | { path: string };
 
 export interface DecodeSpeechOptions {
   maxDurationSeconds: number;
@@ -57,14 +64,20 @@ export interface DecodedSpeech {
   format: string;
   /** Who spoke when, when the request asked for it (ADR 0053). */
   speakerTurns?: SpeakerTurn[];
+  /** The waveform's peaks file (peak-folder.ts), of the audio before loudness normalisation. */
+  peaks: Uint8Array;
 }
 
-export async function decodeSpeech(bytes: Uint8Array, options: DecodeSpeechOptions): Promise<DecodedSpeech> {
+export async function decodeSpeech(
+  bytes: RecordingInput,
+  options: DecodeSpeechOptions,
+): Promise<DecodedSpeech> {
   const { stream, format } = await readRecording(bytes, options, (settings) => new SpeechStream(settings));
   const durationSeconds = stream.durationSeconds;
   const samples = stream.finish();
   options.onDuration?.(durationSeconds);
   if (samples.length === 0) throw new AudioDecodeError('empty_audio', 'The recording is empty.');
+  const peaks = foldPeaks(samples);
   const { gainDb, silent } = normaliseLoudness(samples, SPEECH_RATE, { apply: options.normalise ?? true });
   if (silent) {
     throw new AudioDecodeError(
@@ -74,7 +87,7 @@ export async function decodeSpeech(bytes: Uint8Array, options: DecodeSpeechOptio
   }
   const pcm = samples;
   const chunks = planUtterances(pcm, { sampleRate: SPEECH_RATE });
-  return { pcm, durationSeconds, chunks, gainDb, format };
+  return { pcm, durationSeconds, chunks, gainDb, format, peaks };
 }
 
 export interface StreamSpeechOptions extends DecodeSpeechOptions {
@@ -96,6 +109,8 @@ export interface StreamedSpeech {
   format: string;
   /** Who spoke when, when the request asked for it (ADR 0053). */
   speakerTurns?: SpeakerTurn[];
+  /** The waveform's peaks file, folded as the samples passed (peak-folder.ts). */
+  peaks: Uint8Array;
 }
 
 /**
@@ -104,31 +119,39 @@ export interface StreamedSpeech {
  * GAIN_WINDOW_SECONDS the chunks equal decodeSpeech's `pcm` cut at its `chunks`.
  */
 export async function decodeSpeechStream(
-  bytes: Uint8Array,
+  bytes: RecordingInput,
   options: StreamSpeechOptions,
 ): Promise<StreamedSpeech> {
   const chunker = new SpeechChunker(options.onChunk, { normalise: options.normalise ?? true });
+  const peaks = new PeakFolder();
+  // Folded before the chunker, which applies the gain in place.
+  const onSamples = (samples: Int16Array): void => {
+    peaks.push(samples);
+    chunker.push(samples);
+  };
   const { stream, format } = await readRecording(
     bytes,
     options,
-    (settings) => new SpeechStream({ ...settings, onSamples: (samples) => chunker.push(samples) }),
+    (settings) => new SpeechStream({ ...settings, onSamples }),
     options.throttle,
   );
   stream.finish();
   const durationSeconds = stream.durationSeconds;
   options.onDuration?.(durationSeconds);
   const { gainDb, samples } = chunker.finish();
-  return { durationSeconds, samples, gainDb, format };
+  return { durationSeconds, samples, gainDb, format, peaks: peaks.finish() };
 }
 
 type MakeStream = (settings: SpeechStreamOptions) => SpeechStream;
 
 async function readRecording(
-  bytes: Uint8Array,
+  input: RecordingInput,
   options: DecodeSpeechOptions,
   makeStream: MakeStream,
   throttle?: () => Promise<void> | undefined,
 ): Promise<{ stream: SpeechStream; format: string }> {
+  if (!(input instanceof Uint8Array)) return readRecordingFile(input.path, options, makeStream, throttle);
+  const bytes = input;
   if (bytes.length === 0) throw new AudioDecodeError('empty_audio', 'The recording is empty.');
   if (isRiffWave(bytes)) {
     const { sampleRate, channels } = decodeWav(bytes);
@@ -144,6 +167,57 @@ async function readRecording(
   const { format } = inspectAudio(bytes);
   const stream = await decodeWithFfmpeg(bytes, format, options, makeStream, throttle);
   return { stream, format: format.mime };
+}
+
+/** Enough of a file to sniff its format and read a WAV header with its metadata chunks. */
+const HEAD_BYTES = 1 << 20;
+/** A WAV is read in pieces of this many bytes (rounded down to whole frames). */
+const WAV_PIECE_BYTES = 1 << 20;
+
+/** readRecording for a file: never holds it whole, and never copies it for ffmpeg. */
+async function readRecordingFile(
+  file: string,
+  options: DecodeSpeechOptions,
+  makeStream: MakeStream,
+  throttle: (() => Promise<void> | undefined) | undefined,
+): Promise<{ stream: SpeechStream; format: string }> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) throw new AudioDecodeError('empty_audio', 'The recording is empty.');
+    const head = new Uint8Array(Math.min(size, HEAD_BYTES));
+    await handle.read(head, 0, head.length, 0);
+    if (isRiffWave(head)) {
+      const layout = readWavLayout(head, size);
+      const stream = makeStream({
+        sampleRate: layout.sampleRate,
+        channels: layout.channels,
+        maxDurationSeconds: options.maxDurationSeconds,
+      });
+      const pieceFrames = Math.max(1, Math.floor(WAV_PIECE_BYTES / layout.bytesPerFrame));
+      const piece = new Uint8Array(pieceFrames * layout.bytesPerFrame);
+      for (let frame = 0; frame < layout.frames; frame += pieceFrames) {
+        options.signal?.throwIfAborted();
+        const frames = Math.min(pieceFrames, layout.frames - frame);
+        const want = frames * layout.bytesPerFrame;
+        const { bytesRead } = await handle.read(
+          piece,
+          0,
+          want,
+          layout.dataOffset + frame * layout.bytesPerFrame,
+        );
+        stream.write(layout.toFloats(piece.subarray(0, bytesRead)));
+        await throttle?.();
+      }
+      return { stream, format: 'audio/wav' };
+    }
+    const { format } = inspectAudio(head);
+    const limits = { demuxer: format.demuxer, plausibleSeconds: plausibleSeconds(size) };
+    const stream = await runFfmpeg(file, limits, options, makeStream, throttle);
+    return { stream, format: format.mime };
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

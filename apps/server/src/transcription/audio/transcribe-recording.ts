@@ -35,6 +35,8 @@ export interface TranscribeRecordingInput {
 export interface TranscribedRecording {
   transcript: Transcript;
   durationSeconds: number;
+  /** The waveform's peaks file, folded while decoding (peak-folder.ts). */
+  peaks?: Uint8Array;
 }
 
 export async function transcribeRecording(input: TranscribeRecordingInput): Promise<TranscribedRecording> {
@@ -68,8 +70,8 @@ export async function transcribeRecording(input: TranscribeRecordingInput): Prom
         expectedSamples: () => expected,
         ...common,
       });
-      const { durationSeconds, speakerTurns } = await recording.done;
-      return { transcript: withSpeakers(transcript, speakerTurns ?? []), durationSeconds };
+      const { durationSeconds, speakerTurns, peaks } = await recording.done;
+      return { transcript: withSpeakers(transcript, speakerTurns ?? []), durationSeconds, peaks };
     } finally {
       signal?.removeEventListener('abort', onAbort);
       // Ends the decoding (and its ffmpeg) if the engine stopped early; a no-op once it finished.
@@ -84,5 +86,6 @@ export async function transcribeRecording(input: TranscribeRecordingInput): Prom
   return {
     transcript: withSpeakers(transcript, speech.speakerTurns ?? []),
     durationSeconds: speech.durationSeconds,
+    peaks: speech.peaks,
   };
 }

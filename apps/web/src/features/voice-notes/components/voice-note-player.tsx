@@ -1,4 +1,4 @@
-import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import { voiceNotePeaksPath, type VoiceNote } from '@voxpad/shared/voice-notes';
 import {
   useCallback,
   useEffect,
@@ -17,6 +17,7 @@ import { formatClock } from '../../../lib/format-duration.ts';
 import { clampRate } from '../../../lib/playback.ts';
 import { NOTE_SHORTCUTS, usePlayerShortcuts } from '../hooks/use-player-shortcuts.ts';
 import { useReviewMode } from '../hooks/use-review-mode.ts';
+import { useNoteSegments } from '../api/get-voice-note-segments.ts';
 import { useWaveform } from '../hooks/use-waveform.ts';
 import { displayTokens } from '../utils/transcript-display.ts';
 import { activeWordIndex, transcriptWords, wordsSayTranscript } from '../utils/transcript-words.ts';
@@ -24,6 +25,7 @@ import { SLOW_RATE } from '../utils/uncertain-words.ts';
 import { PlaybackControls } from './playback-controls.tsx';
 import { ReviewBar } from './review-bar.tsx';
 import { ReviewWordEditor } from './review-word-editor.tsx';
+import { LoadMoreSentinel } from './load-more-sentinel.tsx';
 import { TranscriptView } from './transcript-view.tsx';
 import { RenameSpeakerDialog } from './rename-speaker-dialog.tsx';
 import { speakerTurns, turnAt, turnLabels } from '../utils/speaker-turns.ts';
@@ -98,21 +100,34 @@ export function VoiceNotePlayer({
   const headingId = useId();
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const src = audioSource(note.audio_url);
-  const waveform = useWaveform(src);
+  const waveform = useWaveform({
+    peaksUrl: audioSource(voiceNotePeaksPath(note.pad_id, note.id)),
+    audioUrl: src,
+    durationSeconds: note.duration_seconds,
+  });
   const edited = note.transcript_edited === true;
+  const segments = useNoteSegments(note);
   const words = useMemo(() => {
-    const timed = transcriptWords(note.segments);
-    return edited && !wordsSayTranscript(timed, note.transcript) ? [] : timed;
-  }, [note.segments, note.transcript, edited]);
+    const timed = transcriptWords(segments.segments);
+    // Part of a long transcript cannot say all of it; its words are its own.
+    const whole = !segments.hasMore;
+    return edited && whole && !wordsSayTranscript(timed, note.transcript) ? [] : timed;
+  }, [segments.segments, segments.hasMore, note.transcript, edited]);
   const [active, setActive] = useState(() => wordAt(words, startAt ?? 0));
   const [currentTime, setCurrentTime] = useState(startAt ?? 0);
   const turns = useMemo(
-    () => speakerTurns(note.segments, note.speakers ?? []),
-    [note.segments, note.speakers],
+    () => speakerTurns(segments.segments, note.speakers ?? []),
+    [segments.segments, note.speakers],
   );
   const labels = useMemo(() => (words.length > 0 ? turnLabels(words, turns) : undefined), [words, turns]);
   const speaking = turnAt(turns, currentTime);
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  // Playing (or seeking) past the loaded part of a long transcript loads the next page.
+  const loadedUntil = segments.segments.at(-1)?.end ?? 0;
+  const { hasMore, loadMore } = segments;
+  useEffect(() => {
+    if (hasMore && currentTime > loadedUntil) loadMore();
+  }, [hasMore, currentTime, loadedUntil, loadMore]);
   const [mediaDuration, setMediaDuration] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [ownRate, setOwnRate] = useState(1);
@@ -403,21 +418,26 @@ export function VoiceNotePlayer({
         {editing ? (
           <EditTranscriptForm note={note} onDone={stopEditing} />
         ) : words.length > 0 ? (
-          <TranscriptView
-            review={
-              review.reviewing
-                ? { current: reviewWord, editor: reviewEditor, focusRequest: review.focusRequest }
-                : undefined
-            }
-            words={words}
-            transcript={note.transcript}
-            active={active}
-            onPlayFrom={playFrom}
-            timeHref={timeHref}
-            labelledBy={headingId}
-            speakerLabels={labels}
-            onRenameSpeaker={editable && !review.reviewing ? setRenaming : undefined}
-          />
+          <>
+            <TranscriptView
+              review={
+                review.reviewing
+                  ? { current: reviewWord, editor: reviewEditor, focusRequest: review.focusRequest }
+                  : undefined
+              }
+              words={words}
+              transcript={note.transcript}
+              active={active}
+              onPlayFrom={playFrom}
+              timeHref={timeHref}
+              labelledBy={headingId}
+              speakerLabels={labels}
+              onRenameSpeaker={editable && !review.reviewing ? setRenaming : undefined}
+            />
+            {segments.hasMore ? (
+              <LoadMoreSentinel onVisible={segments.loadMore} loading={segments.loading} />
+            ) : null}
+          </>
         ) : note.transcript ? (
           <p className="rounded-lg border border-slate-200 bg-white p-4 whitespace-pre-wrap text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100">
             {note.transcript}

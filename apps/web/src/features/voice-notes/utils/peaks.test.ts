@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computePeaks, timeAtPosition } from './peaks.ts';
+import { barsFromPeaks, computePeaks, timeAtPosition } from './peaks.ts';
 
 describe('computePeaks', () => {
   it('keeps the loudest absolute sample of each slice, scaled so the loudest is 1', () => {
@@ -26,5 +26,19 @@ describe('timeAtPosition', () => {
     expect(timeAtPosition(-5, 200, 10)).toBe(0);
     expect(timeAtPosition(500, 200, 10)).toBe(10);
     expect(timeAtPosition(10, 0, 10)).toBe(0);
+  });
+});
+
+describe('barsFromPeaks', () => {
+  it('draws the loudest side of each slice, scaled so the loudest bar is 1', () => {
+    const min = Int8Array.from([-10, -20, 0, 0, -127, -5, -40, -1]);
+    const max = Int8Array.from([12, 8, 0, 0, 100, 5, 30, 2]);
+    expect(barsFromPeaks(min, max, 4)).toEqual([20 / 127, 0, 1, 40 / 127]);
+  });
+
+  it('keeps silence at 0 and gives as many bars as asked even for short notes', () => {
+    expect(barsFromPeaks(new Int8Array(6), new Int8Array(6), 3)).toEqual([0, 0, 0]);
+    expect(barsFromPeaks(Int8Array.from([-64]), Int8Array.from([64]), 4)).toHaveLength(4);
+    expect(barsFromPeaks(new Int8Array(0), new Int8Array(0), 2)).toEqual([0, 0]);
   });
 });

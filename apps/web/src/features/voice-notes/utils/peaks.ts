@@ -31,3 +31,27 @@ export function timeAtPosition(x: number, width: number, duration: number): numb
   if (!(width > 0) || !(duration > 0)) return 0;
   return Math.min(duration, Math.max(0, (x / width) * duration));
 }
+
+/**
+ * The server's peaks (`@voxpad/shared/peaks`: lowest and highest sample per tenth of a second)
+ * as `buckets` bars, each the loudest |sample| of its slice, scaled so the loudest bar is 1 —
+ * the same bars computePeaks draws from decoded audio.
+ */
+export function barsFromPeaks(min: Int8Array, max: Int8Array, buckets: number): number[] {
+  const length = Math.min(min.length, max.length);
+  const count = Math.max(0, Math.floor(buckets));
+  if (length === 0 || count === 0) return new Array<number>(count).fill(0);
+  const bars = new Array<number>(count).fill(0);
+  const size = length / count;
+  for (let bucket = 0; bucket < count; bucket += 1) {
+    const from = Math.floor(bucket * size);
+    const to = Math.min(length, Math.max(from + 1, Math.floor((bucket + 1) * size)));
+    let peak = 0;
+    for (let index = from; index < to; index += 1) {
+      peak = Math.max(peak, -(min[index] ?? 0), max[index] ?? 0);
+    }
+    bars[bucket] = peak;
+  }
+  const loudest = Math.max(...bars);
+  return loudest === 0 ? bars.map(() => 0) : bars.map((peak) => peak / loudest);
+}

@@ -1,0 +1,83 @@
+/**
+ * Resident memory of a process and of its child processes (ffmpeg, started by the audio
+ * decoding threads; under tsx also esbuild's service), read from /proc, in MiB (1024 × 1024
+ * bytes, as the kernel's kB are KiB).
+ */
+import fs from 'node:fs';
+
+const MIB = 1024 * 1024;
+
+/** VmRSS of `pid` in MiB; 0 once it has exited. */
+export function rssMib(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return (Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024) / MIB;
+  } catch {
+    return 0;
+  }
+}
+
+/** The live children of `pid` (any process whose parent it is). */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command may hold spaces and brackets: the fields after its last ')' are fixed.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return children;
+}
+
+/** The command name of `pid` (`ffmpeg`, `esbuild`, ...). */
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+export interface MemoryPeaks {
+  /** The process alone. */
+  processMib: number;
+  /** Its ffmpeg children together. */
+  ffmpegMib: number;
+  /** All its children together (ffmpeg, and esbuild when run through tsx). */
+  childrenMib: number;
+  /** Process and children at the same moment: what the machine must hold. */
+  totalMib: number;
+}
+
+/** Samples `pid` and its children every `everyMs` and keeps the highest of each. */
+export function sampleMemory(pid: number, everyMs = 200): { stop: () => MemoryPeaks } {
+  const peaks: MemoryPeaks = { processMib: 0, ffmpegMib: 0, childrenMib: 0, totalMib: 0 };
+  const sample = (): void => {
+    const own = rssMib(pid);
+    let children = 0;
+    let ffmpeg = 0;
+    for (const child of childrenOf(pid)) {
+      const rss = rssMib(child);
+      children += rss;
+      if (commandOf(child) === 'ffmpeg') ffmpeg += rss;
+    }
+    peaks.processMib = Math.max(peaks.processMib, own);
+    peaks.ffmpegMib = Math.max(peaks.ffmpegMib, ffmpeg);
+    peaks.childrenMib = Math.max(peaks.childrenMib, children);
+    peaks.totalMib = Math.max(peaks.totalMib, own + children);
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return { ...peaks };
+    },
+  };
+}
