@@ -14,9 +14,9 @@ import type {
   ImportStarted,
 } from '@voxpad/shared/export-import';
 import type { NoteSummary, SummaryVersions } from '@voxpad/shared/summaries';
-import { newId } from '../../src/lib/ids.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { createPad } from '../support/pad-notes.ts';
+import { ownerOf, runningSummaryRow, summaryRow } from '../support/summary-rows.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { uploadNote } from '../support/transcribed-notes.ts';
 import { completeTranscription } from '../support/transcripts.ts';
@@ -53,34 +53,14 @@ type Version = Pick<NoteSummary, 'status' | 'summary' | 'action_items' | 'title'
 
 /** Writes versions as the runner leaves them, a minute apart, oldest first. */
 async function writeVersions(noteId: string, versions: Version[]) {
-  const { owner_id } = await app.db
-    .selectFrom('voice_notes')
-    .select('owner_id')
-    .where('id', '=', noteId)
-    .executeTakeFirstOrThrow();
+  const owner = await ownerOf(app.db, noteId);
   const start = Date.UTC(2026, 0, 5, 9, 0, 0);
   for (const [i, version] of versions.entries()) {
-    const at = start + i * 60_000;
-    await app.db
-      .insertInto('note_summaries')
-      .values({
-        id: newId(at),
-        voice_note_id: noteId,
-        owner_id,
-        status: version.status,
-        summary: version.summary,
-        action_items: JSON.stringify(version.action_items),
-        title: version.title,
-        model: 'tiny-model',
-        endpoint: 'llm.example:11434',
-        error: version.error,
-        attempts: 1,
-        lease_owner: null,
-        lease_expires_at: null,
-        created_at: at,
-        finished_at: at + 5000,
-      })
-      .execute();
+    const row = summaryRow(noteId, owner, start + i * 60_000, {
+      ...version,
+      action_items: JSON.stringify(version.action_items),
+    });
+    await app.db.insertInto('note_summaries').values(row).execute();
   }
 }
 
@@ -209,33 +189,15 @@ describe('summaries in an export', () => {
     const pad = await createPad(client, 'Unfinished');
     const noteId = await transcribedNote(client, pad.id, 'half way through a summary');
     await writeVersions(noteId, [LATEST]);
-    await app.db
-      .insertInto('note_summaries')
-      .values({
-        id: newId(),
-        voice_note_id: noteId,
-        owner_id: (
-          await app.db
-            .selectFrom('voice_notes')
-            .select('owner_id')
-            .where('id', '=', noteId)
-            .executeTakeFirstOrThrow()
-        ).owner_id,
-        // Being written by another process (its lease is live, so this one's runner leaves it).
-        status: 'running',
-        summary: null,
-        action_items: '[]',
-        title: null,
-        model: 'tiny-model',
-        endpoint: 'llm.example:11434',
-        error: null,
-        attempts: 1,
-        lease_owner: 'summaries-elsewhere',
-        lease_expires_at: Date.now() + 600_000,
-        created_at: Date.now(),
-        finished_at: null,
-      })
-      .execute();
+    // Being written by another process (its lease is live, so this one's runner leaves it).
+    const running = runningSummaryRow(
+      noteId,
+      await ownerOf(app.db, noteId),
+      Date.now(),
+      'summaries-elsewhere',
+      Date.now() + 600_000,
+    );
+    await app.db.insertInto('note_summaries').values(running).execute();
     const zip = await download(client, `/api/v1/pad/${pad.id}/export.zip`);
     const files = await unzip(zip.bytes);
     const manifest = JSON.parse(files.get('manifest.json')!.toString()) as ExportManifest;

@@ -6,10 +6,10 @@
  * so this app's own summaries runner, which claims at the present time, never takes them.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newId } from '../../src/lib/ids.ts';
 import { claimSummary } from '../../src/summaries/summaries-repository.ts';
 import { signedUpClient } from '../support/http-client.ts';
 import { createPad } from '../support/pad-notes.ts';
+import { ownerOf, runningSummaryRow } from '../support/summary-rows.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { uploadNote } from '../support/transcribed-notes.ts';
 import { toneWav } from '../support/wav.ts';
@@ -27,34 +27,12 @@ it('claims the oldest row whose lease ran out, a different one for each of claim
   const { client } = await signedUpClient(app.baseUrl);
   const pad = await createPad(client, 'Leases');
   const note = await uploadNote(client, pad.id, { bytes: toneWav(0.2), type: 'audio/wav', name: 'n.wav' });
-  const { owner_id } = await app.db
-    .selectFrom('voice_notes')
-    .select('owner_id')
-    .where('id', '=', note.id)
-    .executeTakeFirstOrThrow();
-  const ids = [0, 1, 2].map((i) => newId(Date.now() + i));
-  await app.db
-    .insertInto('note_summaries')
-    .values(
-      ids.map((id) => ({
-        id,
-        voice_note_id: note.id,
-        owner_id,
-        status: 'running' as const,
-        summary: null,
-        action_items: '[]',
-        title: null,
-        model: 'tiny-model',
-        endpoint: 'llm.example:11434',
-        error: null,
-        attempts: 1,
-        lease_owner: 'summaries-dead',
-        lease_expires_at: LEASED_UNTIL,
-        created_at: Date.now(),
-        finished_at: null,
-      })),
-    )
-    .execute();
+  const owner = await ownerOf(app.db, note.id);
+  const rows = [0, 1, 2].map((i) =>
+    runningSummaryRow(note.id, owner, Date.now() + i, 'summaries-dead', LEASED_UNTIL),
+  );
+  const ids = rows.map((row) => row.id);
+  await app.db.insertInto('note_summaries').values(rows).execute();
   const dialect = app.config.database.kind;
   const claim = (worker: string, now: number) => claimSummary(app.db, dialect, worker, LEASE_MS, now);
 
