@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { noteSpeakerSchema } from './speakers.ts';
+import { noteSummarySchema } from './summaries.ts';
 import { transcriptVersionSchema } from './transcripts.ts';
 import { transcriptReviewSchema, transcriptSegmentSchema } from './voice-notes.ts';
 
@@ -80,6 +81,13 @@ export const manifestHeadSchema = z.object({ format: z.string(), schema_version:
 export const exportedVersionSchema = transcriptVersionSchema.omit({ id: true, current: true });
 export type ExportedVersion = z.infer<typeof exportedVersionSchema>;
 
+/**
+ * A summary version in a note's JSON (ADR 0052): what the API shows of it but its id. An import
+ * files the finished ones (done and failed) again; one still being written is not a version yet.
+ */
+export const exportedSummarySchema = noteSummarySchema.omit({ id: true });
+export type ExportedSummary = z.infer<typeof exportedSummarySchema>;
+
 /** A note's JSON in the zip: the transcript as it stands, its word times and all its versions. */
 export const exportedNoteSchema = z.object({
   id: z.string(),
@@ -110,6 +118,8 @@ export const exportedNoteSchema = z.object({
       }),
     )
     .default([]),
+  /** Summary versions, oldest first (ADR 0052); exports made before summaries travelled have none. */
+  summaries: z.array(exportedSummarySchema).default([]),
 });
 export type ExportedNote = z.infer<typeof exportedNoteSchema>;
 

@@ -1,14 +1,16 @@
 /**
  * Notes a bulk delete took, kept for the undo window (migration 0025, ADR 0046). Taking a note
  * copies its columns and its transcript versions into `deleted_voice_notes` and deletes it
- * (its versions go with it, by their foreign key); its highlights (ADR 0054) ride in the note's
- * JSON under `highlights`. Putting it back inserts them all again, so the
+ * (its versions go with it, by their foreign key); its highlights (ADR 0054) and summary versions
+ * (ADR 0052) ride in the note's JSON under `highlights` and `summaries`. Putting it back inserts
+ * them all again, so the
  * search index, pad totals and list versions follow through their triggers. The audio is not
  * touched until the sweeper purges an expired row.
  */
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, HighlightRow, TranscriptVersionRow } from '../db/schema.ts';
+import type { Database, HighlightRow, NoteSummaryRow, TranscriptVersionRow } from '../db/schema.ts';
+import { keepNoteSummaries, restoreNoteSummaries } from '../summaries/summary-snapshots.ts';
 import { type KeptTags, keepNoteTags, restoreNoteTags } from '../tags/note-tag-snapshots.ts';
 import { VOICE_NOTE_COLUMNS } from '../voice-notes/voice-notes-repository.ts';
 import { chunks } from '../lib/chunks.ts';
@@ -22,9 +24,9 @@ type KeptNote = Pick<
 
 /**
  * What a bin row's `note` holds: the note's columns, its tags (their links go with the note) and
- * its highlights; rows binned before tags or highlights were kept have none.
+ * its highlights and summary versions; rows binned before these were kept have none.
  */
-type BinnedNote = KeptNote & { tags?: KeptTags; highlights?: HighlightRow[] };
+type BinnedNote = KeptNote & { tags?: KeptTags; highlights?: HighlightRow[]; summaries?: NoteSummaryRow[] };
 
 /** Rows inserted per statement: a kept note has a dozen columns; SQLite binds at most 32766. */
 const INSERT_CHUNK = 50;
@@ -74,6 +76,11 @@ export async function takeNotes(
         notes.map((note) => note.id),
       )
       .execute();
+    const summaries = await keepNoteSummaries(
+      trx,
+      ownerId,
+      notes.map((note) => note.id),
+    );
     await trx
       .insertInto('deleted_voice_notes')
       .values(
@@ -86,6 +93,7 @@ export async function takeNotes(
             ...note,
             tags: tags.get(note.id) ?? [],
             highlights: highlights.filter((highlight) => highlight.note_id === note.id),
+            summaries: summaries.get(note.id) ?? [],
           } satisfies BinnedNote),
           versions: JSON.stringify(versions.filter((version) => version.voice_note_id === note.id)),
           deleted_at: now,
@@ -148,7 +156,9 @@ export async function putBack(
       .execute();
     if (rows.length === 0) continue;
     const binned = rows.map((row) => JSON.parse(row.note) as BinnedNote);
-    const notes = binned.map(({ tags: _tags, highlights: _highlights, ...note }): KeptNote => note);
+    const notes = binned.map(
+      ({ tags: _tags, highlights: _highlights, summaries: _summaries, ...note }): KeptNote => note,
+    );
     await trx
       .insertInto('voice_notes')
       .values(notes.map((note) => ({ ...note, ...requeue(note) })))
@@ -167,6 +177,10 @@ export async function putBack(
     for (const part of chunks(highlights, INSERT_CHUNK)) {
       await trx.insertInto('highlights').values(part).execute();
     }
+    await restoreNoteSummaries(
+      trx,
+      binned.flatMap((note) => note.summaries ?? []),
+    );
     restored += notes.length;
   }
   return restored;

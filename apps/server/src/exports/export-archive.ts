@@ -28,6 +28,7 @@ import {
 import { audioFileName, noteFolder, padFolder, UniqueNames } from './export-paths.ts';
 import { NOTE_JSON, noteDocument, noteFiles } from './note-files.ts';
 import { listHighlights } from '../highlights/highlights-repository.ts';
+import { exportedSummaries } from '../summaries/summary-exports.ts';
 
 const PAGE = 50;
 
@@ -107,7 +108,8 @@ async function* exportNote(
   }
   const versions = await exportVersions(deps.db, ownerId, note.id);
   const highlights = await listHighlights(deps.db, ownerId, note.id);
-  for (const file of noteFiles(noteDocument(note, pad.name, versions, highlights))) {
+  const summaries = await exportedSummaries(deps.db, ownerId, note.id);
+  for (const file of noteFiles(noteDocument(note, pad.name, versions, highlights, summaries))) {
     yield* zip.file(`${folder}/${file.name}`, file.data, modified);
   }
   return {

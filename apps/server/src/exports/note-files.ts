@@ -1,12 +1,14 @@
 /**
- * A note's files in an export: its JSON (the transcript with word times, every version and
- * what an import needs to file it again), and, when it has a transcript, Markdown with YAML
+ * A note's files in an export: its JSON (the transcript with word times, every version, its
+ * highlights and summary versions, and what an import needs to file it again), and, when it has
+ * a transcript, Markdown (with the latest summary and the highlights) with YAML
  * front matter, plain text, SubRip and WebVTT, rendered by the one set of transcript
  * renderers (transcripts/transcript-exports.ts).
  */
-import type { ExportedNote } from '@voxpad/shared/export-import';
+import type { ExportedNote, ExportedSummary } from '@voxpad/shared/export-import';
 import type { HighlightRow, TranscriptVersionRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
+import { latestDoneSummary } from '../summaries/summary-exports.ts';
 import { parseSegments } from '../search/match-time.ts';
 import { parseSpeakers } from '../transcripts/speakers/note-speakers.ts';
 import { type ExportableNote, renderChapters, renderTranscript } from '../transcripts/transcript-exports.ts';
@@ -24,6 +26,7 @@ export function noteDocument(
   padName: string,
   versions: TranscriptVersionRow[],
   highlights: HighlightRow[],
+  summaries: ExportedSummary[],
 ): ExportedNote {
   return {
     id: note.id,
@@ -55,6 +58,7 @@ export function noteDocument(
       label: highlight.label,
       comment: highlight.comment,
     })),
+    summaries,
   };
 }
 
@@ -81,6 +85,7 @@ export function noteFiles(document: ExportedNote): NoteFile[] {
     createdAt: document.created_at,
     speakers: document.speakers,
     highlights: document.highlights,
+    summary: latestDoneSummary(document.summaries),
   };
   files.push(
     { name: 'transcript.md', data: Buffer.from(frontMatter(document) + renderTranscript(exportable, 'md')) },

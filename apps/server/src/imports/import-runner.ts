@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { API_ERROR_CODES } from '@voxpad/shared/api-errors';
 import { exportedNoteSchema, type ExportedNote, type ImportedFile } from '@voxpad/shared/export-import';
 import { fileCarriedHighlights } from '../highlights/highlights-service.ts';
+import { fileCarriedSummaries } from '../summaries/summary-exports.ts';
 import { ApiProblem } from '../http/api-problem.ts';
 import type { CarriedNote } from '../voice-notes/file-voice-note.ts';
 import { fileWithinQuota, type FilingSettings } from '../voice-notes/file-within-quota.ts';
@@ -100,7 +101,10 @@ export class ImportRunner {
         ...(carried ? { carried } : {}),
       };
       const note = await fileWithinQuota(this.filing, input, { allowance, log: this.log });
-      if (exported) await fileCarriedHighlights(this.filing.db, ownerId, note.id, exported.highlights);
+      if (exported) {
+        await fileCarriedHighlights(this.filing.db, ownerId, note.id, exported.highlights);
+        await fileCarriedSummaries(this.filing.db, ownerId, note.id, exported.summaries);
+      }
       return { name: item.name, status: 'imported', note_id: note.id };
     } catch (error) {
       return { name: item.name, status: 'failed', error: this.reason(error, job.id) };
@@ -118,7 +122,11 @@ export class ImportRunner {
 async function readCarriedNote(
   archive: ZipArchive,
   item: Extract<ImportItem, { kind: 'note' }>,
-): Promise<{ carried: CarriedNote; highlights: ExportedNote['highlights'] }> {
+): Promise<{
+  carried: CarriedNote;
+  highlights: ExportedNote['highlights'];
+  summaries: ExportedNote['summaries'];
+}> {
   const text = await archive.readText(item.json, MAX_JSON_BYTES);
   const parsed = exportedNoteSchema.safeParse(parseJson(text));
   if (!parsed.success) {
@@ -130,7 +138,7 @@ async function readCarriedNote(
     ]);
   }
   const note = parsed.data;
-  return { carried: carriedNote(note), highlights: note.highlights };
+  return { carried: carriedNote(note), highlights: note.highlights, summaries: note.summaries };
 }
 
 function carriedNote(note: ExportedNote): CarriedNote {

@@ -13,6 +13,7 @@ import type { PersonalModelLookup } from '../transcription/personal-model.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { engineModelOf } from '../transcripts/transcript-versions.ts';
+import { JobLoop } from '../lib/leased-jobs/job-loop.ts';
 import type { JobEvents } from './job-events.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
 
@@ -90,38 +91,33 @@ export interface JobObserver {
  * handlers call wake() so new notes start at once; polling covers notes queued by other
  * processes and leases that expired.
  */
-export class TranscriptionRunner {
+export class TranscriptionRunner extends JobLoop {
   readonly workerId = `worker-${randomUUID()}`;
   private readonly leaseMs: number;
-  private readonly pollMs: number;
   private readonly maxAttempts: number;
-  private stopping = false;
-  private loops: Promise<void>[] = [];
-  private wakers = new Set<() => void>();
   private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: RunnerOptions) {
+    super({
+      pollMs: options.pollMs ?? 1_000,
+      concurrency: options.concurrency,
+      log: options.log,
+      failure: 'transcription job loop failed',
+    });
     this.leaseMs = options.leaseMs ?? 60_000;
-    this.pollMs = options.pollMs ?? 1_000;
     this.maxAttempts = options.maxAttempts ?? 3;
   }
 
-  start(): void {
+  override start(): void {
     // New work queued in any process (PostgreSQL relays it) wakes an idle loop at once.
     this.unsubscribe = this.options.events?.onQueued(() => this.wake());
-    for (let i = 0; i < this.options.concurrency; i++) this.loops.push(this.loop());
-  }
-
-  wake(): void {
-    for (const wake of this.wakers) wake();
+    super.start();
   }
 
   /** Finishes the jobs in hand, then stops; unfinished leases simply expire elsewhere. */
-  async stop(): Promise<void> {
-    this.stopping = true;
+  override async stop(): Promise<void> {
     this.unsubscribe?.();
-    this.wake();
-    await Promise.all(this.loops);
+    await super.stop();
   }
 
   /** Delay before attempt `attempts + 1`: 2 s, 4 s, 8 s, ... capped. */
@@ -130,41 +126,22 @@ export class TranscriptionRunner {
     return Math.min(this.options.maxBackoffMs ?? 300_000, base * 2 ** Math.max(0, attempts - 1));
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let note: VoiceNoteJobRow | undefined;
-      try {
-        note = await this.options.queue.claimNext(this.workerId, this.leaseMs);
-      } catch (err) {
-        this.options.log.error({ err }, 'could not claim a transcription job');
-      }
-      if (note) {
-        const { id } = note;
-        // Recording the outcome can fail too (the database restarting): the lease then expires
-        // and the job runs again, but this loop must go on claiming work.
-        await this.process(note).catch((err: unknown) => {
-          this.options.log.error(
-            { err, voiceNoteId: id },
-            'could not record the outcome of a transcription job',
-          );
-        });
-      } else await this.sleep();
+  /** Claims one note and transcribes it; false when none was waiting. */
+  protected async step(): Promise<boolean> {
+    let note: VoiceNoteJobRow | undefined;
+    try {
+      note = await this.options.queue.claimNext(this.workerId, this.leaseMs);
+    } catch (err) {
+      this.options.log.error({ err }, 'could not claim a transcription job');
     }
-  }
-
-  private sleep(): Promise<void> {
-    // stop() may have come while this loop was claiming, when there was no sleep to wake:
-    // sleeping now would hold the shutdown for a whole poll interval.
-    if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, this.pollMs);
-      this.wakers.add(done);
+    if (!note) return false;
+    const { id } = note;
+    // Recording the outcome can fail too (the database restarting): the lease then expires
+    // and the job runs again, but this loop must go on claiming work.
+    await this.process(note).catch((err: unknown) => {
+      this.options.log.error({ err, voiceNoteId: id }, 'could not record the outcome of a transcription job');
     });
+    return true;
   }
 
   private async process(note: VoiceNoteJobRow): Promise<void> {

@@ -3,8 +3,10 @@
  * `pad_summary_settings`. Only summaries/ writes them. Reads that serve a person name the owner;
  * the runner's claim and record work by row id and lease, like the other job tables.
  */
+import { expressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
-import type { NoteSummaryRow } from '../db/schema.ts';
+import type { Database, NoteSummaryRow } from '../db/schema.ts';
+import { claimWithLease } from '../lib/leased-jobs/claim-with-lease.ts';
 
 const COLUMNS = [
   'id',
@@ -104,6 +106,15 @@ export async function findPreviousDone(
     .executeTakeFirst();
 }
 
+/** A generation may be claimed: waiting, or its writer's lease ran out (its process died). */
+function claimable(now: number) {
+  const eb = expressionBuilder<Database, 'note_summaries'>();
+  return eb.or([
+    eb('status', '=', 'queued'),
+    eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<=', now)]),
+  ]);
+}
+
 /**
  * Claims the oldest queued generation, or one whose lease ran out (its process died while
  * writing it), for `workerId`, counting the attempt. PostgreSQL skips rows being claimed elsewhere.
@@ -115,35 +126,19 @@ export async function claimSummary(
   leaseMs: number,
   now: number,
 ): Promise<NoteSummaryRow | undefined> {
-  let due = db
-    .selectFrom('note_summaries')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'queued'),
-        eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<=', now)]),
-      ]),
-    )
-    .orderBy('id')
-    .limit(1);
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('note_summaries')
-    .set((eb) => ({
-      status: 'running',
-      lease_owner: workerId,
-      lease_expires_at: now + leaseMs,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', '=', due)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'queued'),
-        eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<=', now)]),
-      ]),
-    )
-    .returning(COLUMNS)
-    .executeTakeFirst();
+  return claimWithLease<'note_summaries', NoteSummaryRow>(
+    db,
+    dialect,
+    {
+      table: 'note_summaries',
+      due: claimable(now),
+      stillDue: claimable(now),
+      order: ['id'],
+      set: { status: 'running' },
+      returning: COLUMNS,
+    },
+    { workerId, leaseMs, now },
+  );
 }
 
 /** Keeps a running generation's lease alive while its process is. */

@@ -1,6 +1,6 @@
 /**
- * Writes queued summaries in the background (ADR 0052): a loop that claims one generation at a
- * time with a lease, asks the model and records the outcome, like the webhook dispatcher. A new
+ * Writes queued summaries in the background (ADR 0052): a loop (lib/leased-jobs/) that claims
+ * one generation at a time with a lease, asks the model and records the outcome. A new
  * request wakes it at once in this process; polling finds generations queued by other processes
  * (automatic summaries after a worker's transcription) and leases that ran out (a process that
  * died mid-generation), so a restart loses nothing.
@@ -22,6 +22,7 @@ import {
 import { generateSummary } from './summary-generation.ts';
 import type { SummarySettings } from './summary-settings.ts';
 import { timedLines } from './transcript-parts.ts';
+import { JobLoop } from '../lib/leased-jobs/job-loop.ts';
 
 /** A generation whose process died this many times is given up, in words. */
 const MAX_ATTEMPTS = 3;
@@ -38,43 +39,25 @@ export interface SummaryRunnerOptions {
 
 const segmentsSchema = z.array(transcriptSegmentSchema).catch([]);
 
-export class SummaryRunner {
+export class SummaryRunner extends JobLoop {
   readonly workerId = `summaries-${randomUUID()}`;
-  private stopping = false;
-  private loopDone: Promise<void> | undefined;
-  private readonly wakers = new Set<() => void>();
 
-  constructor(private readonly options: SummaryRunnerOptions) {}
-
-  start(): void {
-    this.loopDone ??= this.loop();
+  constructor(private readonly options: SummaryRunnerOptions) {
+    super({
+      pollMs: options.pollMs,
+      concurrency: 1,
+      log: options.log,
+      failure: 'summary generation failed to run',
+    });
   }
 
-  wake(): void {
-    for (const wake of this.wakers) wake();
-  }
-
-  /** Finishes the generation in hand, then stops; what is left is claimed after a restart. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake();
-    await this.loopDone;
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      const { db, dialect, leaseMs, log } = this.options;
-      try {
-        const row = await claimSummary(db, dialect, this.workerId, leaseMs, Date.now());
-        if (row) {
-          await this.run(row);
-          continue;
-        }
-      } catch (err) {
-        log.error({ err }, 'summary generation failed to run');
-      }
-      await this.sleep();
-    }
+  /** Claims one generation and writes it; a new request wakes this at once (`wake()`). */
+  protected async step(): Promise<boolean> {
+    const { db, dialect, leaseMs } = this.options;
+    const row = await claimSummary(db, dialect, this.workerId, leaseMs, Date.now());
+    if (!row) return false;
+    await this.run(row);
+    return true;
   }
 
   private async run(row: NoteSummaryRow): Promise<void> {
@@ -132,19 +115,6 @@ export class SummaryRunner {
       if (err instanceof LlmError) return { status: 'failed', error: err.message };
       throw err;
     }
-  }
-
-  private sleep(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, this.options.pollMs);
-      this.wakers.add(done);
-    });
   }
 }
 

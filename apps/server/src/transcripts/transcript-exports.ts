@@ -40,6 +40,14 @@ export interface ExportableNote {
   speakers: NoteSpeaker[];
   /** Listed after the text by the Markdown export; earliest first. */
   highlights?: readonly ExportedHighlight[];
+  /** The latest done summary (ADR 0052), a section of the Markdown export before the highlights. */
+  summary?: MarkdownSummary | undefined;
+}
+
+/** A summary as the Markdown export shows it: the text and its timed action items. */
+export interface MarkdownSummary {
+  summary: string;
+  action_items: readonly { text: string; start: number }[];
 }
 
 export function renderTranscript(note: ExportableNote, format: ExportFormat): string {
@@ -80,7 +88,7 @@ export function renderTranscript(note: ExportableNote, format: ExportFormat): st
         2,
       )}\n`;
     case 'md':
-      return markdown(note) + highlightsMarkdown(note.highlights ?? []);
+      return markdown(note) + summaryMarkdown(note.summary) + highlightsMarkdown(note.highlights ?? []);
   }
 }
 
@@ -113,6 +121,20 @@ function markdown(note: ExportableNote): string {
     }
   }
   if (paragraph) lines.push(`**[${clockTime(paragraph.start)}]** ${paragraph.texts.join(' ')}`, '');
+  return lines.join('\n');
+}
+
+/** A "Summary" section: the summary's text, then its action items each with the time it was said. */
+function summaryMarkdown(summary: MarkdownSummary | undefined): string {
+  if (!summary) return '';
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const lines = ['', '## Summary', '', summary.summary.trim(), ''];
+  if (summary.action_items.length > 0) {
+    lines.push('### Action items', '');
+    for (const item of summary.action_items)
+      lines.push(`- **[${clockTime(item.start)}]** ${oneLine(item.text)}`);
+    lines.push('');
+  }
   return lines.join('\n');
 }
 

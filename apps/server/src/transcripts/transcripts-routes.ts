@@ -15,10 +15,18 @@ import {
   attachmentHeader,
   exportFileName,
   isExportFormat,
+  renderChapters,
   renderTranscript,
 } from './transcript-exports.ts';
 import { presentState, presentVersions, transcriptDocument } from './transcripts-presenter.ts';
-import { exportedHighlights, ownNote, restore, versions, withTranscript } from './transcripts-service.ts';
+import {
+  exportedHighlights,
+  exportedSummary,
+  ownNote,
+  restore,
+  versions,
+  withTranscript,
+} from './transcripts-service.ts';
 
 type NoteParams = { Params: { padId: string; noteId: string } };
 
@@ -51,11 +59,27 @@ export function registerTranscriptRoutes(
       if (!isExportFormat(format)) throw notFound('This export format');
       const note = withTranscript(await load(request));
       const highlights = format === 'md' ? await exportedHighlights(db, note) : [];
+      const summary = format === 'md' ? await exportedSummary(db, note) : undefined;
       return reply
         .header('content-type', EXPORT_FORMATS[format])
         .header('content-disposition', attachmentHeader(exportFileName(note.title, format)))
         .header('cache-control', 'no-store')
-        .send(renderTranscript({ ...transcriptDocument(note), highlights }, format));
+        .send(renderTranscript({ ...transcriptDocument(note), highlights, summary }, format));
     },
   );
+
+  // The note's highlights as WebVTT chapters (ADR 0054), the chapters.vtt of the zip export; a
+  // note without highlights has a file without cues. No transcript is needed.
+  app.get<NoteParams>(`${base}/chapters.vtt`, async (request, reply) => {
+    const note = await load(request);
+    const highlights = await exportedHighlights(db, note);
+    return reply
+      .header('content-type', EXPORT_FORMATS.vtt)
+      .header(
+        'content-disposition',
+        attachmentHeader(exportFileName(note.title, 'vtt').replace(/\.vtt$/, '.chapters.vtt')),
+      )
+      .header('cache-control', 'no-store')
+      .send(renderChapters(highlights, note.duration_seconds));
+  });
 }

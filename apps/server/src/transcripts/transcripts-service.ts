@@ -8,7 +8,8 @@ import type { Db } from '../db/database.ts';
 import type { NoteEvents } from '../lib/note-events.ts';
 import { notFound } from '../http/api-problem.ts';
 import { listHighlights } from '../highlights/highlights-repository.ts';
-import type { ExportedHighlight } from './transcript-exports.ts';
+import { exportedSummaries, latestDoneSummary } from '../summaries/summary-exports.ts';
+import type { ExportedHighlight, MarkdownSummary } from './transcript-exports.ts';
 import { busy, conflict } from './transcript-problems.ts';
 import { restoreVersion } from './transcript-store.ts';
 import {
@@ -34,6 +35,11 @@ export async function exportedHighlights(db: Db, note: JobNote): Promise<Exporte
     label: row.label,
     comment: row.comment,
   }));
+}
+
+/** The note's latest done summary, as the Markdown export shows it (ADR 0052). */
+export async function exportedSummary(db: Db, note: JobNote): Promise<MarkdownSummary | undefined> {
+  return latestDoneSummary(await exportedSummaries(db, note.owner_id, note.id));
 }
 
 export function versions(db: Db, note: JobNote) {

@@ -4,8 +4,10 @@
  * holds an unexpired lease is trying it, a process that dies stops holding it, and writes that
  * finish an attempt only land while the lease is still theirs.
  */
+import { expressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
-import type { WebhookDeliveryRow } from '../db/schema.ts';
+import type { Database, WebhookDeliveryRow } from '../db/schema.ts';
+import { claimWithLease } from '../lib/leased-jobs/claim-with-lease.ts';
 import type { Cursor } from '../lib/cursor.ts';
 
 const COLUMNS = [
@@ -42,29 +44,22 @@ export async function claimDueDelivery(
   leaseMs: number,
   now: number,
 ): Promise<WebhookDeliveryRow | undefined> {
-  let due = db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(1);
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  return (
-    db
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({
-        lease_owner: workerId,
-        lease_expires_at: now + leaseMs,
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', due)
-      // The row may have been claimed between the select and the update on SQLite's readers.
-      .where('status', '=', 'pending')
-      .returning(COLUMNS)
-      .executeTakeFirst()
+  const eb = expressionBuilder<Database, 'webhook_deliveries'>();
+  return claimWithLease<'webhook_deliveries', WebhookDeliveryRow>(
+    db,
+    dialect,
+    {
+      table: 'webhook_deliveries',
+      due: eb.and([
+        eb('status', '=', 'pending'),
+        eb('next_attempt_at', '<=', now),
+        eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]),
+      ]),
+      stillDue: eb('status', '=', 'pending'),
+      order: ['next_attempt_at', 'id'],
+      returning: COLUMNS,
+    },
+    { workerId, leaseMs, now },
   );
 }
 

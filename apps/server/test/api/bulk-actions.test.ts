@@ -12,6 +12,7 @@ import type { Pad } from '@voxpad/shared/pads';
 import type { TagList } from '@voxpad/shared/tags';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { TranscriptionQueue } from '../../src/jobs/transcription-queue.ts';
+import { newId } from '../../src/lib/ids.ts';
 import { sweep } from '../../src/maintenance/sweeper.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { createPad, notesOf } from '../support/pad-notes.ts';
@@ -383,6 +384,72 @@ describe('deleting notes, with undo', () => {
     // Still within its window: kept, even in a pad that is gone.
     expect(await app.storage.size(keys[0]!)).toBeGreaterThan(0);
     expect(logged).toEqual([]);
+  });
+});
+
+describe('summaries in the bin', () => {
+  it('a deleted note comes back with its summary versions; one being written waits again', async () => {
+    const pad = await createPad(client, 'Undo summaries');
+    const note = await finishedNote(client, pad.id, 'we need to water the beans');
+    const owner = (
+      await app.db
+        .selectFrom('voice_notes')
+        .select('owner_id')
+        .where('id', '=', note.id)
+        .executeTakeFirstOrThrow()
+    ).owner_id;
+    const base = Date.now() - 60_000;
+    const version = (id: string, at: number, status: 'done' | 'running') => ({
+      id,
+      voice_note_id: note.id,
+      owner_id: owner,
+      status,
+      summary: status === 'done' ? 'Watering the beans.' : null,
+      action_items: status === 'done' ? JSON.stringify([{ text: 'Water the beans', start: 0.5 }]) : '[]',
+      title: status === 'done' ? 'Beans' : null,
+      model: 'tiny-model',
+      endpoint: '127.0.0.1:9',
+      error: null,
+      attempts: status === 'running' ? 1 : 0,
+      lease_owner: status === 'running' ? 'summaries-gone' : null,
+      lease_expires_at: status === 'running' ? at + 600_000 : null,
+      created_at: at,
+      finished_at: status === 'done' ? at + 1000 : null,
+    });
+    await app.db
+      .insertInto('note_summaries')
+      .values([version(newId(base), base, 'done'), version(newId(base + 2000), base + 2000, 'running')])
+      .execute();
+    const versionsPath = `${notePath(pad.id, note.id)}/summary/versions/`;
+    const before = (await client.get<{ results: { id: string; status: string }[] }>(versionsPath)).body
+      .results;
+    expect(before.map((v) => v.status)).toEqual(['running', 'done']);
+
+    expect((await bulk(client, { action: 'delete', ids: [note.id] })).status).toBe(200);
+    const restored = await bulk(client, { action: 'restore', ids: [note.id] });
+    expect(restored.status, restored.text).toBe(200);
+
+    const after = (await client.get<{ results: Record<string, unknown>[] }>(versionsPath)).body.results;
+    expect(after.map((v) => v.id)).toEqual(before.map((v) => v.id));
+    expect(after[1]).toEqual(before[1]);
+    expect(after[1]).toMatchObject({
+      status: 'done',
+      summary: 'Watering the beans.',
+      action_items: [{ text: 'Water the beans', start: 0.5 }],
+      title: 'Beans',
+      model: 'tiny-model',
+    });
+    // The one that was being written lost its writer with the note: it came back queued without
+    // the dead lease, so a runner takes it up (this server's, with summaries off, fails it in words).
+    const unfinished = await app.db
+      .selectFrom('note_summaries')
+      .select(['status', 'lease_owner', 'error'])
+      .where('id', '=', before[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(unfinished.lease_owner).not.toBe('summaries-gone');
+    if (unfinished.status !== 'queued') {
+      expect(unfinished).toMatchObject({ status: 'failed', error: expect.stringMatching(/turned off/) });
+    }
   });
 });
 

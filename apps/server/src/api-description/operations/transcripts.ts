@@ -51,7 +51,8 @@ export const transcriptOperations: ApiOperation[] = [
     tag: 'Transcripts',
     summary: 'Download a transcript',
     description:
-      'As plain text (`txt`), subtitles (`srt`, `vtt`), Markdown (`md`) or JSON (`json`: id, title, language, ' +
+      'As plain text (`txt`), subtitles (`srt`, `vtt`), Markdown (`md`, with a Summary section holding the latest ' +
+      'done summary and its timed action items, and the highlights) or JSON (`json`: id, title, language, ' +
       'duration_seconds, created_at, text, speakers and segments), as an attachment named after the note. With more ' +
       'than one speaker the captions name them (`<v Name>` in WebVTT, `Name: ` in SubRip and text, bold in Markdown).',
     auth: 'session',
@@ -74,6 +75,29 @@ export const transcriptOperations: ApiOperation[] = [
       },
       404: notFound('The voice note or the format'),
       409: problem('The note has no transcript yet (`no_transcript`).'),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/pad/{padId}/voicenote/{noteId}/chapters.vtt',
+    id: 'exportChapters',
+    tag: 'Transcripts',
+    summary: 'Download the note’s chapters',
+    description:
+      'The note’s highlights as WebVTT chapters (`kind="chapters"` in a `<track>`), one cue per highlight titled ' +
+      'with its label, as an attachment: the `chapters.vtt` of the zip export. A note without highlights gives a ' +
+      'file without cues; no transcript is needed.',
+    auth: 'session',
+    pathParams: NOTE,
+    responses: {
+      200: {
+        description: 'The chapters as a WebVTT file.',
+        content: { contentTypes: ['text/vtt'] },
+        headers: [
+          { name: 'Content-Disposition', description: '`attachment` with the file’s name.', required: true },
+        ],
+      },
+      404: notFound('The voice note'),
     },
   },
   {

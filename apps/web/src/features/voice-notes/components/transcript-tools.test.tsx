@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../../lib/api-client.ts';
-import { RetranscribeWithLearnt } from './transcript-tools.tsx';
+import { ExportLinks, RetranscribeWithLearnt } from './transcript-tools.tsx';
 
 afterEach(() => {
   cleanup();
@@ -58,5 +58,27 @@ describe('re-transcribe with what Voxpad learned', () => {
     renderButton({ ...NOTE, status: 'processing' });
     const button = screen.getByRole('button', { name: 'Re-transcribe with what Voxpad learned' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('export links', () => {
+  const chapters = () => screen.queryByRole('link', { name: 'Download the highlights as WebVTT chapters' });
+
+  it('offers the highlights as WebVTT chapters beside the transcript formats when the note has some', () => {
+    render(<ExportLinks note={NOTE} hasChapters />);
+    expect(screen.getByRole('link', { name: 'Download as Markdown' }).getAttribute('href')).toBe(
+      '/api/v1/pad/p1/voicenote/n1/transcript.md',
+    );
+    expect(chapters()?.getAttribute('href')).toBe('/api/v1/pad/p1/voicenote/n1/chapters.vtt');
+    expect(chapters()?.hasAttribute('download')).toBe(true);
+  });
+
+  it('leaves chapters out without highlights, and offers them before there is a transcript', () => {
+    render(<ExportLinks note={NOTE} />);
+    expect(chapters()).toBeNull();
+    cleanup();
+    render(<ExportLinks note={{ ...NOTE, transcript: null }} hasChapters />);
+    expect(screen.getByText('Exports are available once there is a transcript.')).toBeTruthy();
+    expect(chapters()?.getAttribute('href')).toBe('/api/v1/pad/p1/voicenote/n1/chapters.vtt');
   });
 });

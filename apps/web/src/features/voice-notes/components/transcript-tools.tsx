@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { useRequestTranscription } from '../api/request-transcription.ts';
 import { useRestoreTranscriptVersion, useTranscriptVersions } from '../api/transcript-versions.ts';
-import { EXPORT_FORMATS, EXPORT_LABELS, exportUrl } from '../utils/transcript-exports.ts';
+import { EXPORT_FORMATS, EXPORT_LABELS, chaptersUrl, exportUrl } from '../utils/transcript-exports.ts';
 import { isInProgress } from '../utils/voice-note-status.ts';
 
 /** A failed note's reason with Retry; for finished notes, Re-transcribe. */
@@ -120,13 +120,35 @@ export function RetranscribeWithLearnt({ note, onQueued }: { note: VoiceNote; on
   );
 }
 
-/** Server exports, as plain download links (the session cookie goes along). */
-export function ExportLinks({ note }: { note: VoiceNote }) {
+/**
+ * Server exports, as plain download links (the session cookie goes along): the transcript in
+ * each format once there is one, and the highlights as WebVTT chapters when the note has any.
+ */
+export function ExportLinks({ note, hasChapters = false }: { note: VoiceNote; hasChapters?: boolean }) {
+  const chapters = hasChapters ? (
+    <li>
+      <a
+        href={chaptersUrl(note.pad_id, note.id)}
+        download
+        className={buttonClasses('secondary')}
+        aria-label="Download the highlights as WebVTT chapters"
+      >
+        Chapters
+      </a>
+    </li>
+  ) : null;
   if (note.transcript === null) {
     return (
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        Exports are available once there is a transcript.
-      </p>
+      <>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Exports are available once there is a transcript.
+        </p>
+        {chapters && (
+          <ul aria-label="Export the highlights" className="mt-2 flex flex-wrap gap-2">
+            {chapters}
+          </ul>
+        )}
+      </>
     );
   }
   return (
@@ -143,6 +165,7 @@ export function ExportLinks({ note }: { note: VoiceNote }) {
           </a>
         </li>
       ))}
+      {chapters}
     </ul>
   );
 }

@@ -17,3 +17,10 @@ export function exportUrl(padId: string, voiceNoteId: string, format: ExportForm
     `/api/v1/pad/${encodeURIComponent(padId)}/voicenote/${encodeURIComponent(voiceNoteId)}/transcript.${format}`,
   );
 }
+
+/** GET pad/{id}/voicenote/{vid}/chapters.vtt: the note's highlights as WebVTT chapters (ADR 0054). */
+export function chaptersUrl(padId: string, voiceNoteId: string): string {
+  return apiClient.url(
+    `/api/v1/pad/${encodeURIComponent(padId)}/voicenote/${encodeURIComponent(voiceNoteId)}/chapters.vtt`,
+  );
+}

@@ -9,6 +9,7 @@ import { TextLink } from '../../../../../components/ui/text-link.tsx';
 import { useAdaptation } from '../../../../../features/adaptation/api/get-adaptation.ts';
 import { padQueryOptions, usePad } from '../../../../../features/pads/api/get-pad.ts';
 import { padsInfiniteQueryOptions } from '../../../../../features/pads/api/get-pads.ts';
+import { useHighlights } from '../../../../../features/highlights/api/get-highlights.ts';
 import { HighlightsPanel } from '../../../../../features/highlights/components/highlights-panel.tsx';
 import { scrollToTime } from '../../../../../features/highlights/utils/scroll-to-time.ts';
 import { ShareButton } from '../../../../../features/shares/components/share-dialog.tsx';
@@ -79,6 +80,7 @@ function VoiceNotePage() {
   const pad = usePad(id);
   const live = useTranscriptionEvents(id, vid);
   const note = useVoiceNote(id, vid, { live });
+  const hasChapters = (useHighlights(id, vid).data?.length ?? 0) > 0;
   // The personal models are used once a build is ready (issue 21): offer to transcribe with them.
   const learnt = useAdaptation().data?.status === 'ready';
   const title = voiceNoteTitle(note);
@@ -262,7 +264,7 @@ function VoiceNotePage() {
           <h2 id="export-heading" className={panelHeading}>
             Export
           </h2>
-          <ExportLinks note={note} />
+          <ExportLinks note={note} hasChapters={hasChapters} />
         </section>
         <section aria-labelledby="move-heading" className={panel}>
           <h2 id="move-heading" className={panelHeading}>
