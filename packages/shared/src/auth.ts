@@ -1,18 +1,12 @@
 import { z } from 'zod';
+import { AUTH_BASE_PATH, SESSION_HINT_COOKIE } from './auth-paths.ts';
 
 /**
  * Shapes of the allauth headless browser API we serve at `/_headless/browser/v1/`.
  * They mirror allauth-headless-openapi.yaml; the server's conformance tests validate
  * real responses against that file, these types keep both apps in step.
  */
-export const AUTH_BASE_PATH = '/_headless/browser/v1';
-
-/**
- * A cookie the page can read (the session cookie cannot): set while the browser holds a session
- * that is logged in or has a flow under way. Without it the web app is signed out without
- * asking GET auth/session, whose 401 the browser would log as an error on every page load.
- */
-export const SESSION_HINT_COOKIE = 'session_hint';
+export { AUTH_BASE_PATH, SESSION_HINT_COOKIE };
 
 export const userSchema = z.object({
   id: z.union([z.string(), z.number()]),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SPEAKER_LIMITS } from './speakers.ts';
 import { tagNameSchema } from './tags.ts';
 import { VOICE_NOTE_STATUSES } from './voice-notes.ts';
+import { NOTE_FILTER_LIMITS } from './limits.ts';
 
 /**
  * Filters on voice-note lists and search (ADR 0045), as query parameters of
@@ -19,10 +20,7 @@ import { VOICE_NOTE_STATUSES } from './voice-notes.ts';
  *
  * Every parameter is optional and they all apply together.
  */
-export const NOTE_FILTER_LIMITS = {
-  /** Tags one filter may name. */
-  tagsMax: 10,
-} as const;
+export { NOTE_FILTER_LIMITS };
 
 export const NOTE_FILTER_PARAMS = [
   'pad',

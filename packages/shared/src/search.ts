@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { padSchema } from './pads.ts';
 import { pageSchema } from './pagination.ts';
 import { voiceNoteStatusSchema } from './voice-notes.ts';
+import { SEARCH_LIMITS } from './limits.ts';
 
 /**
  * Full-text search: `GET /api/v1/search/pad/?q=` and `GET /api/v1/search/voicenote/?q=`.
@@ -10,13 +11,7 @@ import { voiceNoteStatusSchema } from './voice-notes.ts';
  * phrase. Results come best match first, `limit` at a time, with `next`/`previous` cursors.
  * Voice-note search also takes the note filters of note-filters.ts (ADR 0045).
  */
-export const SEARCH_LIMITS = {
-  queryMax: 200,
-  pageSizeDefault: 20,
-  pageSizeMax: 50,
-  /** Ranked results are paged by position; deeper pages than this are not served. */
-  offsetMax: 1000,
-} as const;
+export { SEARCH_LIMITS };
 
 export const searchQuerySchema = z.object({
   q: z

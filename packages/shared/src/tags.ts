@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TAG_LIMITS } from './limits.ts';
 
 /**
  * A person's tags (ADR 0045): labels on voice notes across all their pads. A name is trimmed,
@@ -6,15 +7,7 @@ import { z } from 'zod';
  * `PATCH pad/{id}/voicenote/{vid}/ {"tags": [...]}` replaces a note's set; `/api/v1/tags/` lists,
  * renames, merges and deletes them.
  */
-export const TAG_LIMITS = {
-  nameMax: 50,
-  /** Most tags one note may carry unless the server is configured otherwise (TAGS_MAX_PER_NOTE). */
-  perNoteDefault: 20,
-  /** Most tags one account may keep unless the server is configured otherwise (TAGS_MAX_PER_USER). */
-  perUserDefault: 500,
-  /** Names a PATCH may send at all, whatever the configuration: bounds the work of one request. */
-  perRequestMax: 100,
-} as const;
+export { TAG_LIMITS };
 
 /** Error codes only the tag endpoints give, beside the shared API_ERROR_CODES. */
 export const TAG_ERROR_CODES = {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { noteSpeakerSchema } from './speakers.ts';
+import { VOICE_NOTE_STATUSES } from './voice-note-statuses.ts';
 import { noteTagsInputSchema } from './tags.ts';
 
-export const VOICE_NOTE_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
+export { VOICE_NOTE_STATUSES };
 export const voiceNoteStatusSchema = z.enum(VOICE_NOTE_STATUSES);
 export type VoiceNoteStatus = z.infer<typeof voiceNoteStatusSchema>;
 

@@ -1,4 +1,4 @@
-import { AUTH_BASE_PATH } from '@voxpad/shared/auth';
+import { AUTH_BASE_PATH } from '@voxpad/shared/auth-paths';
 import type { ApiError } from '@voxpad/shared/api-errors';
 import type { z } from 'zod';
 import { env } from './env.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropReportingBreadcrumbs, IGNORED_ERRORS, isReportingRequest } from './sentry.ts';
+import { dropReportingBreadcrumbs, IGNORED_ERRORS, isReportingRequest } from './sentry-options.ts';
 
 const reporting = { dsn: 'https://public@o1.ingest.example.io/42', tunnel: '/monitoring' };
 

@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { Toaster } from 'sonner';
 import { UpdatePrompt } from '../features/pwa/components/update-prompt.tsx';
 import { useTheme } from '../features/theme/hooks/use-theme.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { NotFound } from './-components/not-found.tsx';
 import { PublicShell } from './-components/public-shell.tsx';
+
+// The toaster comes after the first paint: no page needs it to show, and sonner is a tenth of
+// the entry chunk (ADR 0055). Toasts follow what the person does, by then it is there.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -49,15 +52,17 @@ function RootLayout() {
       {/* Sonner's defaults supply the rest of spec §9: 356 px wide, 45 px swipe threshold.
           The top offset keeps toasts clear of the header's controls. On a phone a full-width
           toast at the top covered the page's heading, so there they rise from the bottom. */}
-      <Toaster
-        position={phone ? 'bottom-center' : 'top-right'}
-        duration={4000}
-        visibleToasts={3}
-        theme={theme}
-        closeButton
-        offset={{ top: 72 }}
-        mobileOffset={{ bottom: 16 }}
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          position={phone ? 'bottom-center' : 'top-right'}
+          duration={4000}
+          visibleToasts={3}
+          theme={theme}
+          closeButton
+          offset={{ top: 72 }}
+          mobileOffset={{ bottom: 16 }}
+        />
+      </Suspense>
       {RouterDevtools && QueryDevtools ? (
         <Suspense fallback={null}>
           <RouterDevtools position="bottom-left" />

@@ -1,12 +1,15 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /**
  * Registers the service worker (production builds only: in development Vite serves modules
  * the worker would cache) and tells the page when a new version is waiting to take over.
+ * workbox-window is imported when registering, so it is not part of what a page loads before
+ * its first paint (ADR 0055).
  */
 type Listener = () => void;
 
 let workbox: Workbox | null = null;
+let registering = false;
 let updateWaiting = false;
 const listeners = new Set<Listener>();
 
@@ -25,11 +28,17 @@ export function isUpdateWaiting(): boolean {
 }
 
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  // A worker already waiting when the page loaded counts too (wasWaitingBeforeRegister).
-  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
-  workbox.register().catch((error: unknown) => console.warn('The offline support could not start.', error));
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || registering) return;
+  registering = true;
+  import('workbox-window')
+    .then(({ Workbox }) => {
+      const registered = new Workbox('/sw.js', { scope: '/' });
+      workbox = registered;
+      // A worker already waiting when the page loaded counts too (wasWaitingBeforeRegister).
+      registered.addEventListener('waiting', () => setUpdateWaiting(true));
+      return registered.register();
+    })
+    .catch((error: unknown) => console.warn('The offline support could not start.', error));
 }
 
 /** Lets the waiting version take over, then reloads into it. */

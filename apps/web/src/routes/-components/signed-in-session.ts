@@ -4,14 +4,12 @@ import {
   sessionQueryOptions,
   type SessionState,
 } from '../../features/auth/api/get-session.ts';
-import {
-  forgetSignedInUser,
-  rememberedUser,
-  rememberSignedInUser,
-} from '../../features/pwa/offline-session.ts';
+import { forgetSignedInUser, rememberSignedInUser } from '../../features/pwa/offline-session.ts';
 import { NetworkError } from '../../lib/api-client.ts';
 
-function rememberedSession(queryClient: QueryClient): SessionState | null {
+/** Only when the server is out of reach: the module (and the schema it checks with) loads then. */
+async function rememberedSession(queryClient: QueryClient): Promise<SessionState | null> {
+  const { rememberedUser } = await import('../../features/pwa/remembered-user.ts');
   const user = rememberedUser();
   if (!user) return null;
   const session: SessionState = { isAuthenticated: true, user };
@@ -26,7 +24,7 @@ function rememberedSession(queryClient: QueryClient): SessionState | null {
  */
 export async function signedInSession(queryClient: QueryClient): Promise<SessionState> {
   if (!navigator.onLine && queryClient.getQueryData(sessionQueryKey) === undefined) {
-    const offline = rememberedSession(queryClient);
+    const offline = await rememberedSession(queryClient);
     if (offline) return offline;
   }
   try {
@@ -35,7 +33,7 @@ export async function signedInSession(queryClient: QueryClient): Promise<Session
     else forgetSignedInUser();
     return session;
   } catch (error) {
-    const offline = error instanceof NetworkError ? rememberedSession(queryClient) : null;
+    const offline = error instanceof NetworkError ? await rememberedSession(queryClient) : null;
     if (offline) return offline;
     throw error;
   }

@@ -2,7 +2,6 @@ import { useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId } from 'react';
-import { z } from 'zod';
 import { focusRing } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { padsInfiniteQueryOptions, usePads } from '../../features/pads/api/get-pads.ts';
@@ -15,13 +14,14 @@ import { VoiceNotePlayer } from '../../features/voice-notes/components/voice-not
 import { voiceNoteTitle } from '../../features/voice-notes/utils/voice-note-title.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { PageHeading } from '../-components/page-heading.tsx';
+import { definedOnly, textParam } from '../../lib/search-params.ts';
 
-const playerSearchSchema = z.object({
-  pad: z.string().max(64).optional().catch(undefined),
-});
+function parsePlayerSearch(search: Record<string, unknown>): { pad?: string } {
+  return definedOnly({ pad: textParam(search.pad, { max: 64 }) });
+}
 
 export const Route = createFileRoute('/_authenticated/player')({
-  validateSearch: playerSearchSchema,
+  validateSearch: parsePlayerSearch,
   loader: ({ context: { queryClient } }) =>
     Promise.all([
       queryClient.ensureInfiniteQueryData(padsInfiniteQueryOptions()),

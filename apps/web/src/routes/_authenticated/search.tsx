@@ -1,15 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { z } from 'zod';
-import { SEARCH_LIMITS } from '@voxpad/shared/search';
+import { SEARCH_LIMITS } from '@voxpad/shared/limits';
 import { focusRing } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FilterBar } from '../../features/note-filters/components/filter-bar.tsx';
 import {
   cleanFilterSearch,
   countFilters,
-  noteFilterSearchSchema,
+  parseNoteFilterSearch,
   toNoteFilterQuery,
 } from '../../features/note-filters/utils/filter-search.ts';
 import { padsInfiniteQueryOptions } from '../../features/pads/api/get-pads.ts';
@@ -21,15 +20,14 @@ import { RecentVoiceNoteList } from '../../features/voice-notes/components/recen
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { PageHeading } from '../-components/page-heading.tsx';
+import { textParam } from '../../lib/search-params.ts';
 
 /** Words to search for and the note filters, all in the URL so a search can be bookmarked (ADR 0045). */
-const searchPageSchema = noteFilterSearchSchema.extend({
-  q: z.string().max(SEARCH_LIMITS.queryMax).optional().catch(undefined),
-});
 
 export const Route = createFileRoute('/_authenticated/search')({
   validateSearch: (search) => {
-    const { q, ...filters } = searchPageSchema.parse(search);
+    const filters = parseNoteFilterSearch(search);
+    const q = textParam(search.q, { max: SEARCH_LIMITS.queryMax });
     return { ...(q?.trim() ? { q } : {}), ...cleanFilterSearch(filters) };
   },
   component: SearchPage,

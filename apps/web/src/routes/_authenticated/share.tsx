@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { Button, focusRing } from '../../components/ui/button.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -13,12 +12,15 @@ import { fileRefusal } from '../../features/voice-notes/utils/upload-file.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatBytes } from '../../lib/format-bytes.ts';
 import { PageHeading } from '../-components/page-heading.tsx';
+import { definedOnly, uuidParam } from '../../lib/search-params.ts';
 
-const shareSearchSchema = z.object({ batch: z.uuid().optional().catch(undefined) });
+function parseShareSearch(search: Record<string, unknown>): { batch?: string } {
+  return definedOnly({ batch: uuidParam(search.batch) });
+}
 
 /** Where audio shared from another app lands (the manifest's share_target): pick its pad. */
 export const Route = createFileRoute('/_authenticated/share')({
-  validateSearch: shareSearchSchema,
+  validateSearch: parseShareSearch,
   component: SharePage,
 });
 

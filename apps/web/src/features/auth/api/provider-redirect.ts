@@ -1,4 +1,4 @@
-import { AUTH_BASE_PATH } from '@voxpad/shared/auth';
+import { AUTH_BASE_PATH } from '@voxpad/shared/auth-paths';
 import { apiClient, getCsrfToken } from '../../../lib/api-client.ts';
 
 export type ProviderProcess = 'login' | 'connect';

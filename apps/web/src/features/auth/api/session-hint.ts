@@ -1,4 +1,4 @@
-import { SESSION_HINT_COOKIE } from '@voxpad/shared/auth';
+import { SESSION_HINT_COOKIE } from '@voxpad/shared/auth-paths';
 import { readCookie } from '../../../lib/api-client.ts';
 
 /** Whether the server said this browser holds a session worth asking about (logged in, or a flow under way). */

@@ -1,4 +1,4 @@
-import { browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser';
+import type * as WebAuthnBrowser from '@simplewebauthn/browser';
 import { useEffect, useRef } from 'react';
 import { isPasskeyPromptDismissed } from '../../../lib/webauthn.ts';
 import { logInWithPasskey } from '../api/passkey-login.ts';
@@ -10,6 +10,9 @@ import type { AuthResponse } from '../api/auth-response.ts';
  * Picking one logs in; `onResponse` gets the server's answer. A new `round` starts listening
  * again, for example after a passkey button's own request replaced this one.
  */
+/** The browser library, once the login page has imported it (after its first paint, ADR 0055). */
+let browserLibrary: typeof WebAuthnBrowser | null = null;
+
 export function usePasskeyAutofill(options: {
   enabled: boolean;
   round: number;
@@ -25,7 +28,9 @@ export function usePasskeyAutofill(options: {
     if (!enabled) return undefined;
     let active = true;
     void (async () => {
-      if (!(await browserSupportsWebAuthnAutofill()) || !active) return;
+      browserLibrary ??= await import('@simplewebauthn/browser');
+      if (!active) return;
+      if (!(await browserLibrary.browserSupportsWebAuthnAutofill()) || !active) return;
       try {
         const response = await logInWithPasskey({ autofill: true });
         if (active) onResponse.current(response);
@@ -36,7 +41,7 @@ export function usePasskeyAutofill(options: {
     })();
     return () => {
       active = false;
-      WebAuthnAbortService.cancelCeremony();
+      browserLibrary?.WebAuthnAbortService.cancelCeremony();
     };
   }, [enabled, round]);
 }

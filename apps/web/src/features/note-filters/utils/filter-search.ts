@@ -1,39 +1,57 @@
-import { z } from 'zod';
-import { NOTE_FILTER_LIMITS, type NoteFilterQuery } from '@voxpad/shared/note-filters';
-import { TAG_LIMITS } from '@voxpad/shared/tags';
-import { VOICE_NOTE_STATUSES } from '@voxpad/shared/voice-notes';
+import { NOTE_FILTER_LIMITS, TAG_LIMITS } from '@voxpad/shared/limits';
+import type { NoteFilterQuery } from '@voxpad/shared/note-filters';
+import { VOICE_NOTE_STATUSES } from '@voxpad/shared/voice-note-statuses';
+import type { VoiceNoteStatus } from '@voxpad/shared/voice-notes';
+import {
+  choiceParam,
+  definedOnly,
+  flagParam,
+  nonNegativeNumberParam,
+  patternParam,
+  textParam,
+} from '../../../lib/search-params.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const seconds = z.coerce.number().nonnegative().finite();
-const flag = z
-  .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())
-  .optional()
-  .catch(undefined);
 
 /**
  * A filtered note list's state in the URL (ADR 0045), so a filtered view can be bookmarked:
  * `tag` (a list), `pad`, `from`/`to` (days, `2024-05-31`, read in the person's time zone),
- * `min_duration`/`max_duration` (seconds), `status`, `edited`, `shared`. A value a link got wrong is
- * dropped rather than failing the page.
+ * `min_duration`/`max_duration` (seconds), `status`, `edited`, `shared`.
  */
-export const noteFilterSearchSchema = z.object({
-  tag: z
-    .preprocess(
-      (value) => (typeof value === 'string' ? [value] : value),
-      z.array(z.string().trim().min(1).max(TAG_LIMITS.nameMax)).max(NOTE_FILTER_LIMITS.tagsMax),
-    )
-    .optional()
-    .catch(undefined),
-  pad: z.string().min(1).max(64).optional().catch(undefined),
-  from: z.string().regex(DAY).optional().catch(undefined),
-  to: z.string().regex(DAY).optional().catch(undefined),
-  min_duration: seconds.optional().catch(undefined),
-  max_duration: seconds.optional().catch(undefined),
-  status: z.enum(VOICE_NOTE_STATUSES).optional().catch(undefined),
-  edited: flag,
-  shared: flag,
-});
-export type NoteFilterSearch = z.infer<typeof noteFilterSearchSchema>;
+export interface NoteFilterSearch {
+  tag?: string[] | undefined;
+  pad?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  min_duration?: number | undefined;
+  max_duration?: number | undefined;
+  status?: VoiceNoteStatus | undefined;
+  edited?: boolean | undefined;
+  shared?: boolean | undefined;
+}
+
+/** One tag or a list of them, each a tag name; a list that breaks a rule is dropped whole. */
+function tagsParam(value: unknown): string[] | undefined {
+  const list: unknown[] = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  if (list.length === 0 || list.length > NOTE_FILTER_LIMITS.tagsMax) return undefined;
+  const tags = list.map((tag) => textParam(tag, { min: 1, max: TAG_LIMITS.nameMax, trim: true }));
+  return tags.every((tag) => tag !== undefined) ? tags : undefined;
+}
+
+/** Reads the filters from a page's search; a value a link got wrong is dropped, not an error. */
+export function parseNoteFilterSearch(search: Record<string, unknown>): NoteFilterSearch {
+  return definedOnly({
+    tag: tagsParam(search.tag),
+    pad: textParam(search.pad, { min: 1, max: 64 }),
+    from: patternParam(search.from, DAY),
+    to: patternParam(search.to, DAY),
+    min_duration: nonNegativeNumberParam(search.min_duration),
+    max_duration: nonNegativeNumberParam(search.max_duration),
+    status: choiceParam(search.status, VOICE_NOTE_STATUSES),
+    edited: flagParam(search.edited),
+    shared: flagParam(search.shared),
+  });
+}
 
 /** The filters set, without the empty ones (an empty tag list is no filter). */
 export function cleanFilterSearch(search: NoteFilterSearch): NoteFilterSearch {

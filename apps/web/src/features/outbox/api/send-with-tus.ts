@@ -1,4 +1,4 @@
-import { DetailedError, Upload, type HttpRequest } from 'tus-js-client';
+import type { HttpRequest, Upload } from 'tus-js-client';
 import { UPLOAD_CHUNK_BYTES, UPLOADS_PATH, VOICE_NOTE_ID_HEADER } from '@voxpad/shared/uploads';
 import { apiClient, getCsrfToken } from '../../../lib/api-client.ts';
 import type { OutboxItem } from '../utils/outbox-item.ts';
@@ -31,7 +31,16 @@ function addCredentials(request: HttpRequest) {
   if (xhr instanceof XMLHttpRequest) xhr.withCredentials = true;
 }
 
-function failureOf(error: Error): UploadFailure {
+/**
+ * tus-js-client is imported when something is sent, not with the signed-in pages that show the
+ * outbox: it is a tenth of the home screen's JavaScript (ADR 0055).
+ */
+const loadTus = () => import('tus-js-client');
+
+function failureOf(
+  error: Error,
+  DetailedError: Awaited<ReturnType<typeof loadTus>>['DetailedError'],
+): UploadFailure {
   const online = navigator.onLine;
   if (error instanceof DetailedError && error.originalResponse) {
     return describeUploadFailure(
@@ -52,7 +61,11 @@ function failureOf(error: Error): UploadFailure {
  * voice note the server made of it. Rejects with an UploadFailedError, or an AbortError
  * when `signal` stops it.
  */
-export function sendWithTus(item: OutboxItem, { onUploadUrl, onProgress, signal }: SendCallbacks) {
+export async function sendWithTus(
+  item: OutboxItem,
+  { onUploadUrl, onProgress, signal }: SendCallbacks,
+): Promise<string | null> {
+  const { DetailedError, Upload } = await loadTus();
   return new Promise<string | null>((resolve, reject) => {
     let noteId: string | null = null;
     const upload: Upload = new Upload(item.blob, {
@@ -79,7 +92,7 @@ export function sendWithTus(item: OutboxItem, { onUploadUrl, onProgress, signal 
         return status === 0 || status >= 500 || [408, 409, 423, 429].includes(status);
       },
       onSuccess: () => resolve(noteId),
-      onError: (error) => reject(new UploadFailedError(failureOf(error))),
+      onError: (error) => reject(new UploadFailedError(failureOf(error, DetailedError))),
     });
     if (signal.aborted) {
       reject(new DOMException('The upload was paused.', 'AbortError'));
@@ -100,6 +113,7 @@ export function sendWithTus(item: OutboxItem, { onUploadUrl, onProgress, signal 
 /** Asks the server to drop a partial upload; the server expires it anyway, so failure is fine. */
 export async function discardUpload(uploadUrl: string): Promise<void> {
   try {
+    const { Upload } = await loadTus();
     await Upload.terminate(uploadUrl, { onBeforeRequest: addCredentials, retryDelays: null });
   } catch {
     // Expiry on the server removes it later.

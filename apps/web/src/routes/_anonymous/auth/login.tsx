@@ -1,7 +1,6 @@
 import type { FlowId } from '@voxpad/shared/auth';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable.tsx';
@@ -16,17 +15,26 @@ import { SocialLoginButtons } from '../../../features/auth/components/social-log
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { useFlowNavigation } from '../../-components/use-flow-navigation.ts';
+import { choiceParam, definedOnly, textParam } from '../../../lib/search-params.ts';
 
 /** Spec §5: redirect and next are kept only if they are strings. */
-export const loginSearchSchema = z.object({
-  redirect: z.string().optional().catch(undefined),
-  next: z.string().optional().catch(undefined),
+export interface LoginSearch {
+  redirect?: string | undefined;
+  next?: string | undefined;
   /** `deleted`: the person just deleted their account (ADR 0042); the page says so. */
-  account: z.enum(['deleted']).optional().catch(undefined),
-});
+  account?: 'deleted' | undefined;
+}
+
+export function parseLoginSearch(search: Record<string, unknown>): LoginSearch {
+  return definedOnly({
+    redirect: textParam(search.redirect),
+    next: textParam(search.next),
+    account: choiceParam(search.account, ['deleted'] as const),
+  });
+}
 
 export const Route = createFileRoute('/_anonymous/auth/login')({
-  validateSearch: loginSearchSchema,
+  validateSearch: parseLoginSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(authConfigQueryOptions()),
   component: LoginPage,
 });

@@ -14,10 +14,10 @@ import { secondFactorTypes } from '../../../features/auth/utils/mfa-flow.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { useFlowNavigation } from '../../-components/use-flow-navigation.ts';
-import { loginSearchSchema } from './login.tsx';
+import { parseLoginSearch } from './login.tsx';
 
 export const Route = createFileRoute('/_anonymous/auth/two-factor')({
-  validateSearch: loginSearchSchema,
+  validateSearch: parseLoginSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(authConfigQueryOptions()),
   component: TwoFactorPage,
 });

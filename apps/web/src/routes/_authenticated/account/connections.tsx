@@ -1,19 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ConnectedAccountsSection } from '../../../features/account/components/connected-accounts-section.tsx';
 import { useConfirmIdentity } from '../../../features/account/hooks/use-confirm-identity.ts';
 import { authConfigQueryOptions, useAuthConfig } from '../../../features/auth/api/get-auth-config.ts';
 import { redirectToProvider } from '../../../features/auth/api/provider-redirect.ts';
 import { useSession } from '../../../features/auth/api/get-session.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { definedOnly, textParam } from '../../../lib/search-params.ts';
 
 /** The provider flow comes back here; `error` is kept only if it is a string (as spec §5 does for logins). */
-const connectionsSearchSchema = z.object({
-  error: z.string().optional().catch(undefined),
-});
+function parseConnectionsSearch(search: Record<string, unknown>): { error?: string } {
+  return definedOnly({ error: textParam(search.error) });
+}
 
 export const Route = createFileRoute('/_authenticated/account/connections')({
-  validateSearch: connectionsSearchSchema,
+  validateSearch: parseConnectionsSearch,
   loader: ({ context }) => context.queryClient.ensureQueryData(authConfigQueryOptions()),
   component: ConnectionsPage,
 });

@@ -2,7 +2,6 @@ import { isProviderErrorCode, type ProviderErrorCode } from '@voxpad/shared/auth
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { AuthCard } from '../../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
@@ -12,14 +11,15 @@ import { providerSignupQueryOptions } from '../../../../features/auth/api/provid
 import { ProviderSignupForm } from '../../../../features/auth/components/provider-signup-form.tsx';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';
 import { useFlowNavigation } from '../../../-components/use-flow-navigation.ts';
+import { definedOnly, textParam } from '../../../../lib/search-params.ts';
 
 /** Spec §5: the error param is kept only if it is a string. */
-const callbackSearchSchema = z.object({
-  error: z.string().optional().catch(undefined),
-});
+function parseCallbackSearch(search: Record<string, unknown>): { error?: string } {
+  return definedOnly({ error: textParam(search.error) });
+}
 
 export const Route = createFileRoute('/_anonymous/auth/social/callback')({
-  validateSearch: callbackSearchSchema,
+  validateSearch: parseCallbackSearch,
   component: SocialCallbackPage,
 });
 

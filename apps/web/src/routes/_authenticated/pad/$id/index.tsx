@@ -16,7 +16,7 @@ import { FilterBar } from '../../../../features/note-filters/components/filter-b
 import {
   cleanFilterSearch,
   countFilters,
-  noteFilterSearchSchema,
+  parseNoteFilterSearch,
   toNoteFilterQuery,
 } from '../../../../features/note-filters/utils/filter-search.ts';
 import { padQueryOptions, usePad } from '../../../../features/pads/api/get-pad.ts';
@@ -63,7 +63,7 @@ export const Route = createFileRoute('/_authenticated/pad/$id/')({
   // The note filters live in the URL, so a filtered list can be bookmarked (ADR 0045); a pad's
   // own list has no pad filter.
   validateSearch: (search) => {
-    const { pad: _pad, ...filters } = noteFilterSearchSchema.parse(search);
+    const { pad: _pad, ...filters } = parseNoteFilterSearch(search);
     return cleanFilterSearch(filters);
   },
   loaderDeps: ({ search }) => ({ filters: toNoteFilterQuery(search) }),

@@ -2,7 +2,6 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button } from '../../../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../../../components/ui/confirm-panel.tsx';
 import { TextLink } from '../../../../../components/ui/text-link.tsx';
@@ -44,14 +43,15 @@ import { formatDateTime } from '../../../../../lib/format-date.ts';
 import { formatDuration } from '../../../../../lib/format-duration.ts';
 import { useDeleteNote } from '../../../../-components/use-delete-note.ts';
 import { useRefreshNoteLists } from '../../../../-components/use-refresh-note-lists.ts';
+import { definedOnly, nonNegativeNumberParam } from '../../../../../lib/search-params.ts';
 
 /** `?t=12.5` starts playback at 12.5 s; anything that is not a non-negative number is dropped. */
-const voiceNoteSearchSchema = z.object({
-  t: z.coerce.number().nonnegative().finite().optional().catch(undefined),
-});
+function parseVoiceNoteSearch(search: Record<string, unknown>): { t?: number } {
+  return definedOnly({ t: nonNegativeNumberParam(search.t) });
+}
 
 export const Route = createFileRoute('/_authenticated/pad/$id/voicenotes/$vid')({
-  validateSearch: voiceNoteSearchSchema,
+  validateSearch: parseVoiceNoteSearch,
   loader: async ({ context: { queryClient }, params }) => {
     try {
       await Promise.all([
