@@ -29,6 +29,7 @@ import * as webhooks from './migrations/0027-webhooks.ts';
 import * as summaries from './migrations/0028-summaries.ts';
 import * as speakers from './migrations/0029-speakers.ts';
 import * as highlights from './migrations/0030-highlights.ts';
+import * as voiceProfiles from './migrations/0032-voice-profiles.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0028-summaries': summaries,
   '0029-speakers': speakers,
   '0030-highlights': highlights,
+  '0032-voice-profiles': voiceProfiles,
 };
 
 const provider: MigrationProvider = {

@@ -22,6 +22,7 @@ import { inspectAudio } from './audio-inspection.ts';
 import { planUtterances, type UtteranceRange } from './utterances.ts';
 import { AudioDecodeError } from './errors.ts';
 import { normaliseLoudness } from './loudness.ts';
+import type { VoicePrint } from '../speakers/voiceprint.ts';
 import type { SpeakerTurn } from '../speakers/turns.ts';
 import { type SpeechChunk, SpeechChunker } from './speech-chunker.ts';
 import { SPEECH_RATE, SpeechStream, type SpeechStreamOptions } from './speech-stream.ts';
@@ -57,6 +58,8 @@ export interface DecodedSpeech {
   format: string;
   /** Who spoke when, when the request asked for it (ADR 0053). */
   speakerTurns?: SpeakerTurn[];
+  /** Each speaker's voiceprint, in the turns' numbering (ADR 0058); one when told one speaks. */
+  speakerPrints?: VoicePrint[];
 }
 
 export async function decodeSpeech(bytes: Uint8Array, options: DecodeSpeechOptions): Promise<DecodedSpeech> {
@@ -96,6 +99,8 @@ export interface StreamedSpeech {
   format: string;
   /** Who spoke when, when the request asked for it (ADR 0053). */
   speakerTurns?: SpeakerTurn[];
+  /** Each speaker's voiceprint, in the turns' numbering (ADR 0058); one when told one speaks. */
+  speakerPrints?: VoicePrint[];
 }
 
 /**
