@@ -9,6 +9,8 @@ import type { PersonalModelLookup } from '../transcription/personal-model.ts';
 import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { engineModelOf } from '../transcripts/transcript-versions.ts';
+import { recogniseOwner } from '../voice-profiles/recognise-owner.ts';
+import type { VoiceProfileLookup } from '../voice-profiles/voice-profile-store.ts';
 import type { JobEvents } from './job-events.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
 
@@ -64,6 +66,8 @@ export interface RunnerOptions {
   observer?: JobObserver;
   /** The note owner's build to decode with (ADR 0040); stock without one. */
   personalModel?: PersonalModelLookup;
+  /** The note owner's voice profile, to name their voice "You" (ADR 0058); nobody is named without. */
+  voiceProfile?: VoiceProfileLookup;
   /** Told of each note whose transcript was stored (webhooks, ADR 0048). */
   noteEvents?: NoteEvents;
 }
@@ -191,13 +195,13 @@ export class TranscriptionRunner {
       const started = Date.now();
       const bytes = await this.options.storage.read(note.storage_key);
       const model = await this.options.personalModel?.(note.owner_id);
-      const { transcript, ...recording } = await transcribeRecording({
+      const { transcript, speakerPrints, ...recording } = await transcribeRecording({
         decodeAudio: this.options.decodeAudio,
         transcriber: this.options.transcriber,
         bytes,
         language: note.language ?? undefined,
-        // One person: nothing to tell apart, so diarization is skipped (ADR 0053).
-        speakers: note.speakers_hint === 1 ? undefined : (note.speakers_hint ?? 'auto'),
+        // One person: nothing to tell apart (ADR 0053); 1 asks only for the print of their voice (ADR 0058).
+        speakers: note.speakers_hint ?? 'auto',
         onProgress: progress.update,
         signal: lost.signal,
         onDuration: knowDuration,
@@ -212,8 +216,16 @@ export class TranscriptionRunner {
       });
       durationSeconds = recording.durationSeconds;
       await progress.flush();
+      const owner = speakerPrints
+        ? recogniseOwner(speakerPrints, await this.options.voiceProfile?.(note.owner_id))
+        : undefined;
       const stored = await queue.complete(note.id, this.workerId, {
-        transcript: { ...transcript, madeBy: engineModelOf(this.options.transcriber) },
+        transcript: {
+          ...transcript,
+          madeBy: engineModelOf(this.options.transcriber),
+          ...(speakerPrints ? { speakerPrints } : {}),
+          ...(owner === undefined ? {} : { ownerSpeaker: owner }),
+        },
         durationSeconds,
       });
       jobLog.info({ ms: Date.now() - started, durationSeconds, stored }, 'transcribed');
