@@ -99,7 +99,11 @@ export async function storeEngineTranscript(
   const earlier = await readSpeakers(trx, note);
   const { segments, speakers, mapping } = earlier?.edited
     ? keepSpeakerEdits(readable.segments, earlier)
-    : { segments: readable.segments, speakers: speakersOfSegments(readable.segments), mapping: new Map<string, string>() };
+    : {
+        segments: readable.segments,
+        speakers: speakersOfSegments(readable.segments),
+        mapping: new Map<string, string>(),
+      };
   const owner = transcript.ownerSpeaker;
   const named = nameOwner(speakers, owner === undefined ? undefined : (mapping.get(owner) ?? owner));
   const text = { text: readable.text, segments: JSON.stringify(segments), speakers: speakersJson(named) };

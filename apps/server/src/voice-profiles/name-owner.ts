@@ -10,7 +10,9 @@ import { isOwnerName, OWNER_NAME } from './teach-voice.ts';
 
 export function nameOwner(speakers: readonly NoteSpeaker[], ownerId: string | undefined): NoteSpeaker[] {
   if (ownerId === undefined || speakers.some((s) => isOwnerName(s.name))) return [...speakers];
-  return speakers.map((s) => (s.id === ownerId && s.name === defaultName(s.id) ? { ...s, name: OWNER_NAME } : s));
+  return speakers.map((s) =>
+    s.id === ownerId && s.name === defaultName(s.id) ? { ...s, name: OWNER_NAME } : s,
+  );
 }
 
 /** Engine ids → the ids kept (speaker-mapping.ts); two engine speakers kept as one pool their prints. */

@@ -4,7 +4,12 @@
  * a lookup, like the personal model), the "what Voxpad learnt" screen, teaching and forgetting.
  */
 import type { Db } from '../db/database.ts';
-import { combinePrints, compactPrint, parsePrint, type VoicePrint } from '../transcription/speakers/voiceprint.ts';
+import {
+  combinePrints,
+  compactPrint,
+  parsePrint,
+  type VoicePrint,
+} from '../transcription/speakers/voiceprint.ts';
 
 export interface VoiceProfile {
   print: VoicePrint;
@@ -34,7 +39,12 @@ export function voiceProfileLookup(db: Db): VoiceProfileLookup {
  * is detected by the row having changed since it was read, and the fold is done again on the
  * new row, so none is lost on PostgreSQL either.
  */
-export async function foldIntoProfile(trx: Db, ownerId: string, print: VoicePrint, now: number): Promise<void> {
+export async function foldIntoProfile(
+  trx: Db,
+  ownerId: string,
+  print: VoicePrint,
+  now: number,
+): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await trx
       .selectFrom('voice_profiles')

@@ -66,7 +66,12 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function transcribed(client: TestClient, padId: string, file: string, query: string): Promise<VoiceNote> {
+async function transcribed(
+  client: TestClient,
+  padId: string,
+  file: string,
+  query: string,
+): Promise<VoiceNote> {
   const res = await client.request<VoiceNote>('POST', `/api/v1/pad/${padId}/voicenote/${query}`, {
     body: new Uint8Array(fs.readFileSync(file)),
     headers: { 'content-type': 'audio/wav', 'content-disposition': 'attachment; filename="talk.wav"' },
@@ -132,9 +137,13 @@ describe('the owner’s voice', { timeout: 600_000 }, () => {
   it('lets a person’s rename win through a re-transcription', async () => {
     const note = await transcribed(owner, pad.id, dialogueAB.file, '?speakers=2');
     const you = note.speakers!.find((s) => s.name === 'You')!;
-    const renamed = await owner.request<VoiceNote>('PATCH', `${notePath(pad.id, note.id)}/speakers/${you.id}/`, {
-      json: { name: 'Ana' },
-    });
+    const renamed = await owner.request<VoiceNote>(
+      'PATCH',
+      `${notePath(pad.id, note.id)}/speakers/${you.id}/`,
+      {
+        json: { name: 'Ana' },
+      },
+    );
     expect(renamed.status, renamed.text).toBe(200);
     const again = await owner.post(`${notePath(pad.id, note.id)}/transcribe/`, { speakers: 2 });
     expect(again.status, again.text).toBe(202);

@@ -23,7 +23,11 @@ export function spokenRecording(
   sentences: readonly (readonly [FliteVoice, string])[],
 ): SpokenRecording {
   const pause = path.join(dir, 'pause.wav');
-  cachedToolRun('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', pause, 'trim', '0', String(PAUSE_SECONDS)], pause);
+  cachedToolRun(
+    'sox',
+    ['-n', '-r', '16000', '-c', '1', '-b', '16', pause, 'trim', '0', String(PAUSE_SECONDS)],
+    pause,
+  );
   const pieces: string[] = [];
   const turns: SpokenRecording['turns'] = [];
   let at = 0;

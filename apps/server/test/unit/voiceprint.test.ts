@@ -60,7 +60,9 @@ describe('voiceprints', () => {
 
   it('pool exactly: folding parts one by one gives the print of all the frames', () => {
     const whole = printOf(statsOf(values, 3))!;
-    const parts = [0, 100, 450, 1000].slice(1).map((to, i, ends) => printOf(statsOf(values, 3, i ? ends[i - 1] : 0, to))!);
+    const parts = [0, 100, 450, 1000]
+      .slice(1)
+      .map((to, i, ends) => printOf(statsOf(values, 3, i ? ends[i - 1] : 0, to))!);
     close(parts.reduce(combinePrints), whole);
   });
 
@@ -92,7 +94,9 @@ describe('recognising the owner', () => {
   const profile = voice(0, RECOGNITION.minProfileFrames);
 
   it('names the closest speaker under the threshold, at most one', () => {
-    expect(recogniseOwner({ S1: voice(3, 500), S2: voice(0.1, 500), S3: voice(0.2, 500) }, profile)).toBe('S2');
+    expect(recogniseOwner({ S1: voice(3, 500), S2: voice(0.1, 500), S3: voice(0.2, 500) }, profile)).toBe(
+      'S2',
+    );
     expect(recogniseOwner({ S1: voice(3, 500), S2: voice(2, 500) }, profile)).toBeUndefined();
   });
 
@@ -108,13 +112,19 @@ describe('recognising the owner', () => {
       { id: 'S2', name: 'Speaker 2' },
     ];
     expect(nameOwner(speakers, 'S2')).toEqual([speakers[0], { id: 'S2', name: 'You' }]);
-    expect(nameOwner([{ id: 'S1', name: 'Ana' }, speakers[1]!], 'S1')).toEqual([{ id: 'S1', name: 'Ana' }, speakers[1]]);
+    expect(nameOwner([{ id: 'S1', name: 'Ana' }, speakers[1]!], 'S1')).toEqual([
+      { id: 'S1', name: 'Ana' },
+      speakers[1],
+    ]);
     expect(nameOwner([{ id: 'S1', name: 'you' }, speakers[1]!], 'S2')[1]!.name).toBe('Speaker 2');
     expect(nameOwner(speakers, undefined)).toEqual(speakers);
   });
 
   it('keeps prints under the ids a re-transcription keeps, pooling merged speakers', () => {
-    const kept = keptPrints({ S1: voice(0, 100), S2: voice(2, 100), S3: voice(1, 100) }, new Map([['S3', 'S1']]));
+    const kept = keptPrints(
+      { S1: voice(0, 100), S2: voice(2, 100), S3: voice(1, 100) },
+      new Map([['S3', 'S1']]),
+    );
     expect(Object.keys(kept).sort()).toEqual(['S1', 'S2']);
     expect(kept.S1!.frames).toBe(200);
     expect(kept.S1!.mean[0]).toBeCloseTo(0.5, 12);
@@ -140,10 +150,14 @@ describe('which notes teach', () => {
     const note = { speakers, prints: { S1: other, S2: print }, reviewed: 'confirmed' as const };
     expect(teachingPrint({ ...note, speakersEdited: true })).toBe(print);
     expect(teachingPrint({ ...note, speakersEdited: false })).toBeUndefined();
-    expect(teachingPrint({ ...note, speakers: [speakers[0]!, { id: 'S2', name: 'B' }], speakersEdited: true })).toBeUndefined();
+    expect(
+      teachingPrint({ ...note, speakers: [speakers[0]!, { id: 'S2', name: 'B' }], speakersEdited: true }),
+    ).toBeUndefined();
   });
 
   it('too little speech teaches nothing', () => {
-    expect(teachingPrint({ ...one, prints: { S1: { ...print, frames: 10 } }, reviewed: 'confirmed' })).toBeUndefined();
+    expect(
+      teachingPrint({ ...one, prints: { S1: { ...print, frames: 10 } }, reviewed: 'confirmed' }),
+    ).toBeUndefined();
   });
 });

@@ -83,7 +83,8 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
         )
         .then((speech: StreamedSpeech) => ({
           type: 'streamed',
-          speech: diarizer && speakers !== undefined ? { ...speech, ...speakersOf(diarizer, speakers) } : speech,
+          speech:
+            diarizer && speakers !== undefined ? { ...speech, ...speakersOf(diarizer, speakers) } : speech,
           decodeSeconds: (performance.now() - started) / 1000,
         }));
     } else {

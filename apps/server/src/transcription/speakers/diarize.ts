@@ -59,7 +59,10 @@ export function diarize(pcm: Pcm, { speakers = 'auto', tuning = {} }: DiarizeOpt
 }
 
 /** `diarize` with each speaker's voiceprint (ADR 0058). */
-export function diarizeWithPrints(pcm: Pcm, { speakers = 'auto', tuning = {} }: DiarizeOptions = {}): Diarization {
+export function diarizeWithPrints(
+  pcm: Pcm,
+  { speakers = 'auto', tuning = {} }: DiarizeOptions = {},
+): Diarization {
   checkSpeakerCount(speakers);
   const diarizer = feed(new SpeakerDiarizer(tuning), pcm);
   return diarizer.finishWithPrints(speakers, pcm);

@@ -10,8 +10,8 @@ export function YourVoice({ profile }: { profile: VoiceProfileSummary | null }) 
   if (!profile) {
     return (
       <p className="text-sm text-slate-700 dark:text-slate-200">
-        Your voice: not learnt yet. Correct or confirm notes where only you speak, and Voxpad names you “You” in
-        conversations.
+        Your voice: not learnt yet. Correct or confirm notes where only you speak, and Voxpad names you “You”
+        in conversations.
       </p>
     );
   }
@@ -20,7 +20,9 @@ export function YourVoice({ profile }: { profile: VoiceProfileSummary | null }) 
     <div className="flex flex-wrap items-center gap-2">
       <p className="text-sm text-slate-700 dark:text-slate-200">
         Your voice: learnt from {notes}
-        {profile.recognises ? '.' : ` (${Math.round(profile.seconds)} s of speech; 20 s are needed to recognise you).`}
+        {profile.recognises
+          ? '.'
+          : ` (${Math.round(profile.seconds)} s of speech; 20 s are needed to recognise you).`}
       </p>
       <Button
         variant="secondary"
