@@ -56,6 +56,7 @@ import { AdaptationRunner } from './adaptation/builder/adaptation-runner.ts';
 import { reviewedNotesSource } from './adaptation/builder/reviewed-notes-source.ts';
 import { PersonalModelCache } from './adaptation/loading/personal-model-cache.ts';
 import { personalModelLookup } from './adaptation/loading/personal-model-lookup.ts';
+import { voiceProfileLookup } from './voice-profiles/voice-profile-store.ts';
 import type { PersonalModelLookup } from './transcription/personal-model.ts';
 import { registerAdaptationRoutes } from './adaptation/routes/adaptation-routes.ts';
 import { registerStatsRoutes } from './stats/stats-routes.ts';
@@ -269,6 +270,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       pollMs: config.jobPollMs,
       ...(config.transcriptionLeaseMs ? { leaseMs: config.transcriptionLeaseMs } : {}),
       ...(personalModel ? { personalModel } : {}),
+      voiceProfile: voiceProfileLookup(db),
       noteEvents,
       peaks: peaksStore,
     });
@@ -464,6 +466,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         registerStatsRoutes(scope, { db, quotas });
         registerSettingsRoutes(scope, { db });
         registerAdaptationRoutes(scope, {
+          db,
           queue: adaptationQueue,
           storage,
           onQueued: () => adaptation?.wake(),

@@ -23,6 +23,17 @@ export const adaptationGainSchema = z.object({
 });
 export type AdaptationGain = z.infer<typeof adaptationGainSchema>;
 
+export const voiceProfileSummarySchema = z.object({
+  /** Notes the profile learnt from. */
+  notes: z.number().int().min(1),
+  /** Seconds of the person's speech in it. */
+  seconds: z.number().min(0),
+  /** Whether it holds enough speech to recognise the person yet. */
+  recognises: z.boolean(),
+  updated_at: z.string(),
+});
+export type VoiceProfileSummary = z.infer<typeof voiceProfileSummarySchema>;
+
 export const adaptationStateSchema = z.object({
   status: adaptationStatusSchema,
   /** Seconds of corrected or confirmed recordings the current model learnt from. */
@@ -45,5 +56,10 @@ export const adaptationStateSchema = z.object({
   gain: adaptationGainSchema.nullable(),
   /** Reviewed notes (with a recording) needed before a build's gain is measured. */
   gain_min_notes: z.number().int().min(1),
+  /**
+   * The person's voice as learnt from their corrected notes, used to name them "You" in
+   * notes with several speakers (ADR 0058); null when nothing was learnt (or it was forgotten).
+   */
+  voice_profile: voiceProfileSummarySchema.nullable(),
 });
 export type AdaptationState = z.infer<typeof adaptationStateSchema>;

@@ -26,6 +26,7 @@ const OWNER_COLUMNS = {
   voice_notes: 'owner_id',
   pads: 'owner_id',
   adaptation_states: 'user_id',
+  voice_profiles: 'owner_id',
   api_tokens: 'user_id',
   sessions: 'user_id',
   social_login_states: 'user_id',

@@ -30,6 +30,7 @@ import * as summaries from './migrations/0028-summaries.ts';
 import * as speakers from './migrations/0029-speakers.ts';
 import * as highlights from './migrations/0030-highlights.ts';
 import * as voiceNotePeaks from './migrations/0031-voice-note-peaks.ts';
+import * as voiceProfiles from './migrations/0032-voice-profiles.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0029-speakers': speakers,
   '0030-highlights': highlights,
   '0031-voice-note-peaks': voiceNotePeaks,
+  '0032-voice-profiles': voiceProfiles,
 };
 
 const provider: MigrationProvider = {

@@ -178,6 +178,14 @@ export interface VoiceNoteSpeakerColumns {
   speaker_edits: Generated<string | null>;
 }
 
+/** Voiceprints of a note's speakers (migration 0032, ADR 0058); transcript store and voice-profiles/ only. */
+export interface VoiceNoteVoiceColumns {
+  /** JSON `{speakerId: print}`; null without. */
+  speaker_prints: Generated<string | null>;
+  /** 1 once the note's voice was folded into its owner's voice profile. */
+  voice_taught: Generated<number>;
+}
+
 /** Whether the owner reviewed the transcript (migration 0019, ADR 0037); the transcript store writes it. */
 export interface VoiceNoteReviewColumns {
   transcript_reviewed: Generated<TranscriptReview>;
@@ -494,6 +502,15 @@ export interface PadSummarySettingsTable {
   updated_at: number;
 }
 
+/** A person's voice, learnt from their corrected notes (migration 0032, ADR 0058); voice-profiles/ only. */
+export interface VoiceProfilesTable {
+  owner_id: string;
+  /** JSON `{frames, mean, variance}`: the pooled print of every note that taught it. */
+  print: string;
+  notes: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable & UserSettingsColumns;
   sessions: SessionsTable;
@@ -502,7 +519,8 @@ export interface Database {
     VoiceNoteJobColumns &
     VoiceNoteReviewColumns &
     VoiceNoteSearchColumns &
-    VoiceNoteSpeakerColumns;
+    VoiceNoteSpeakerColumns &
+    VoiceNoteVoiceColumns;
   transcript_versions: TranscriptVersionsTable;
   email_verifications: EmailVerificationsTable;
   email_addresses: EmailAddressesTable;
@@ -526,6 +544,7 @@ export interface Database {
   note_summaries: NoteSummariesTable;
   pad_summary_settings: PadSummarySettingsTable;
   highlights: HighlightsTable;
+  voice_profiles: VoiceProfilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,6 +14,8 @@ import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import { JobLoop } from '../lib/leased-jobs/job-loop.ts';
+import { recogniseOwner } from '../voice-profiles/recognise-owner.ts';
+import type { VoiceProfileLookup } from '../voice-profiles/voice-profile-store.ts';
 import type { JobEvents } from './job-events.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
 
@@ -69,6 +71,8 @@ export interface RunnerOptions {
   observer?: JobObserver;
   /** The note owner's build to decode with (ADR 0040); stock without one. */
   personalModel?: PersonalModelLookup;
+  /** The note owner's voice profile, to name their voice "You" (ADR 0058); nobody is named without. */
+  voiceProfile?: VoiceProfileLookup;
   /** Told of each note whose transcript was stored (webhooks, ADR 0048). */
   noteEvents?: NoteEvents;
   /** Keeps the waveform peaks folded while decoding (ADR 0056). */
@@ -179,7 +183,7 @@ export class TranscriptionRunner extends JobLoop {
       const started = Date.now();
       const model = await this.options.personalModel?.(note.owner_id);
       // The decoding thread reads the file in pieces: a 4-hour recording is never held here.
-      const { transcript, peaks, ...recording } = await withBlobFile(
+      const { transcript, peaks, speakerPrints, ...recording } = await withBlobFile(
         this.options.storage,
         note.storage_key,
         (path) => this.transcribe(note, { path }, progress.update, lost.signal, knowDuration, model, jobLog),
@@ -187,9 +191,16 @@ export class TranscriptionRunner extends JobLoop {
       durationSeconds = recording.durationSeconds;
       await this.savePeaks(note, peaks, jobLog);
       await progress.flush();
-
+      const owner = speakerPrints
+        ? recogniseOwner(speakerPrints, await this.options.voiceProfile?.(note.owner_id))
+        : undefined;
       const stored = await queue.complete(note.id, this.workerId, {
-        transcript: { ...transcript, madeBy: engineModelOf(this.options.transcriber) },
+        transcript: {
+          ...transcript,
+          madeBy: engineModelOf(this.options.transcriber),
+          ...(speakerPrints ? { speakerPrints } : {}),
+          ...(owner === undefined ? {} : { ownerSpeaker: owner }),
+        },
         durationSeconds,
       });
       jobLog.info({ ms: Date.now() - started, durationSeconds, stored }, 'transcribed');
@@ -246,8 +257,8 @@ export class TranscriptionRunner extends JobLoop {
       transcriber: this.options.transcriber,
       bytes,
       language: note.language ?? undefined,
-      // One person: nothing to tell apart, so diarization is skipped (ADR 0053).
-      speakers: note.speakers_hint === 1 ? undefined : (note.speakers_hint ?? 'auto'),
+      // One person: nothing to tell apart (ADR 0053); 1 asks only for the print of their voice (ADR 0058).
+      speakers: note.speakers_hint ?? 'auto',
       onProgress,
       signal,
       onDuration,

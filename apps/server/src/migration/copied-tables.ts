@@ -9,7 +9,7 @@ export interface CopiedTable {
 /**
  * Every table, parents before children (users -> pads -> voice_notes -> transcript_versions,
  * pads -> uploads and imports, users -> pads -> vocabulary_words, voice_notes and pads -> shares,
- * voice_notes and tags -> voice_note_tags, users -> webhooks -> webhook_deliveries, pads -> deleted_voice_notes, voice_notes -> note_summaries, pads -> pad_summary_settings, voice_notes -> highlights), so foreign keys hold after each batch and a run can stop anywhere.
+ * voice_notes and tags -> voice_note_tags, users -> webhooks -> webhook_deliveries, pads -> deleted_voice_notes, voice_notes -> note_summaries, pads -> pad_summary_settings, voice_notes -> highlights, users -> voice_profiles), so foreign keys hold after each batch and a run can stop anywhere.
  */
 export const COPIED_TABLES = [
   { name: 'users', key: 'id' },
@@ -39,6 +39,7 @@ export const COPIED_TABLES = [
   { name: 'note_summaries', key: 'id' },
   { name: 'pad_summary_settings', key: 'pad_id' },
   { name: 'highlights', key: 'id' },
+  { name: 'voice_profiles', key: 'owner_id' },
 ] as const satisfies readonly CopiedTable[];
 
 /** A table added to the schema but not above fails to compile here instead of being left behind. */

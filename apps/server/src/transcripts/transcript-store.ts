@@ -27,6 +27,10 @@
  *   the speakers edited and make a `manual` version; typed text keeps who said what by time;
  *   an engine's new transcript keeps the person's names and reassignments
  *   (speakers/speaker-mapping.ts) once they edited any.
+ * - Voiceprints (ADR 0058) come with an engine's speakers and are kept under the ids the note
+ *   keeps; the speaker recognised as the owner is named "You" unless a person named it. A typed
+ *   correction, a confirmation or a speaker edit may then teach the owner's voice profile
+ *   (voice-profiles/teach-voice.ts says which notes teach).
  *
  * - A transcript carried over from an export (ADR 0047) arrives as it was: its text, word times,
  *   flags and every version, with the times they were made; nothing is reformatted or renamed.
@@ -64,11 +68,18 @@ import {
 } from './speakers/note-speakers.ts';
 import type { SpeakerChange } from './speakers/speaker-edits.ts';
 import { keepSpeakerEdits } from './speakers/speaker-mapping.ts';
+import type { VoicePrint } from '../transcription/speakers/voiceprint.ts';
+import { keptPrints, nameOwner } from '../voice-profiles/name-owner.ts';
+import { teachVoice } from '../voice-profiles/teach-voice.ts';
 
 export interface EngineTranscript {
   text: string;
   segments: readonly TranscriptSegment[];
   madeBy: EngineModel;
+  /** Each engine speaker's voiceprint by id (ADR 0058); absent when the engine path has none. */
+  speakerPrints?: Readonly<Record<string, VoicePrint>>;
+  /** The engine speaker recognised as the note's owner, named "You" unless a person named it. */
+  ownerSpeaker?: string;
 }
 
 type Text = VersionText;
@@ -86,11 +97,24 @@ export async function storeEngineTranscript(
   const format = await readFormatTranscripts(trx, note.ownerId);
   const readable = readableTranscript(transcript, { format, engine: transcript.madeBy.engine });
   const earlier = await readSpeakers(trx, note);
-  const { segments, speakers } = earlier?.edited
+  const { segments, speakers, mapping } = earlier?.edited
     ? keepSpeakerEdits(readable.segments, earlier)
-    : { segments: readable.segments, speakers: speakersOfSegments(readable.segments) };
-  const text = { text: readable.text, segments: JSON.stringify(segments), speakers: speakersJson(speakers) };
+    : {
+        segments: readable.segments,
+        speakers: speakersOfSegments(readable.segments),
+        mapping: new Map<string, string>(),
+      };
+  const owner = transcript.ownerSpeaker;
+  const named = nameOwner(speakers, owner === undefined ? undefined : (mapping.get(owner) ?? owner));
+  const text = { text: readable.text, segments: JSON.stringify(segments), speakers: speakersJson(named) };
   if (!(await write(trx, note, text, { edited: false }, now))) return false;
+  const prints = transcript.speakerPrints ? keptPrints(transcript.speakerPrints, mapping) : undefined;
+  await trx
+    .updateTable('voice_notes')
+    .set({ speaker_prints: prints ? JSON.stringify(prints) : null })
+    .where('id', '=', note.id)
+    .where('owner_id', '=', note.ownerId)
+    .execute();
   await addVersion(trx, note, text, { source: 'engine', madeBy: transcript.madeBy }, now);
   return true;
 }
@@ -180,6 +204,7 @@ export async function storeTypedTranscript(
   const text = { text: typed, segments: JSON.stringify(aligned), speakers };
   if (!(await write(trx, note, text, { edited: true }, now))) return false;
   await keepUnlessNewest(trx, note, text, now);
+  await teachVoice(trx, note, now);
   return true;
 }
 
@@ -213,6 +238,7 @@ export async function storeSpeakerChange(
     .executeTakeFirst();
   if (!result?.transcript) return false;
   await addVersion(trx, note, { text: result.transcript, segments, speakers }, { source: 'manual' }, now);
+  await teachVoice(trx, note, now);
   return true;
 }
 
@@ -281,7 +307,9 @@ export async function confirmTranscript(trx: Db, note: NoteRef, now = Date.now()
     .where('status', 'in', ['done', 'failed'])
     .where('transcript', 'is not', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await teachVoice(trx, note, now);
+  return true;
 }
 
 /** The owner takes a review back: the note is no longer learnt from. False when there is no such note. */

@@ -80,6 +80,16 @@ async function storeModelBlobs(server: TestApp, userId: string): Promise<void> {
     .insertInto('adaptation_states')
     .values({ user_id: userId, status: 'ready', build_id: buildId, updated_at: Date.now() })
     .execute();
+  // A voice profile (ADR 0058), as teaching leaves one.
+  await server.db
+    .insertInto('voice_profiles')
+    .values({
+      owner_id: userId,
+      print: JSON.stringify({ frames: 3000, mean: [1], variance: [1] }),
+      notes: 2,
+      updated_at: Date.now(),
+    })
+    .execute();
 }
 
 /**
@@ -388,6 +398,7 @@ describe('deleting an account', () => {
       'transcript_versions',
       'uploads',
       'adaptation_states',
+      'voice_profiles',
       'authenticators',
     ]) {
       expect(

@@ -107,6 +107,7 @@ describe('adaptation state', () => {
       error: null,
       gain: null,
       gain_min_notes: 3,
+      voice_profile: null,
     });
     const posted = await client.post<AdaptationState>('/api/v1/adaptation/', {});
     expect(posted.status).toBe(202);

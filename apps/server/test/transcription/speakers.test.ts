@@ -7,7 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeWav } from '../../src/transcription/audio/wav.ts';
-import { SpeakerDiarizer, diarize, type SpeakerTurn } from '../../src/transcription/speakers/diarize.ts';
+import {
+  SpeakerDiarizer,
+  diarize,
+  diarizeWithPrints,
+  type SpeakerTurn,
+  voiceprintOf,
+} from '../../src/transcription/speakers/diarize.ts';
+import { printDistance } from '../../src/transcription/speakers/voiceprint.ts';
 import { speakersOf } from '../../src/transcription/speakers/assign-speakers.ts';
 import { cachedToolRun } from '../support/fixture-cache.ts';
 import { FixtureDir } from './support/speech.ts';
@@ -172,5 +179,23 @@ describe('diarize on flite voices', () => {
       end: (e.start + e.end) / 2 + 0.2,
     }));
     expect(speakersOf(words, turns)).toEqual([0, 1, 0]);
+  });
+
+  it('gives each speaker a voiceprint in the turns’ numbering, and one print for all the speech (ADR 0058)', () => {
+    const slt = flite('slt', 'the garden gate was left open all night and the goats got out');
+    const awb = flite('awb', 'then we will have to mend the fence before the weekend');
+    const pcm = concatenate([awb, slt, awb], 0.0002);
+    const { turns, prints } = diarizeWithPrints(pcm, { speakers: 2 });
+    expect(turns).toEqual(diarize(pcm, { speakers: 2 }));
+    expect(prints).toHaveLength(2);
+    const alone = { awb: voiceprintOf(awb)!, slt: voiceprintOf(slt)! };
+    // Speaker 0 speaks first: awb.
+    expect(printDistance(prints[0]!, alone.awb)).toBeLessThan(printDistance(prints[0]!, alone.slt));
+    expect(printDistance(prints[1]!, alone.slt)).toBeLessThan(printDistance(prints[1]!, alone.awb));
+    const whole = voiceprintOf(pcm)!;
+    expect(whole.frames).toBe(prints[0]!.frames + prints[1]!.frames);
+    const streamed = new SpeakerDiarizer();
+    for (let i = 0; i < pcm.length; i += 5_920) streamed.push(pcm.subarray(i, i + 5_920));
+    expect(streamed.finishAsOneVoice()).toEqual(whole);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * GET/POST/DELETE /api/v1/adaptation/ (ADR 0038): what the recogniser learnt about the person,
- * a rebuild now (202), and forgetting all of it (204). Only ever the caller's own state.
+ * a rebuild now (202), and forgetting all of it (204), their voice profile too (ADR 0058);
+ * DELETE /api/v1/adaptation/voice/ forgets only the voice profile. Only ever the caller's own state.
  */
 import type { FastifyInstance } from 'fastify';
 import type { BlobStorage } from '../../storage/blob-storage.ts';
@@ -8,8 +9,11 @@ import { requireUserId } from '../../http/require-user.ts';
 import { presentAdaptation } from '../state/adaptation-presenter.ts';
 import type { AdaptationQueue } from '../state/adaptation-queue.ts';
 import { forgetAdaptation } from '../state/forget-adaptation.ts';
+import type { Db } from '../../db/database.ts';
+import { forgetVoiceProfile, readVoiceProfile } from '../../voice-profiles/voice-profile-store.ts';
 
 export interface AdaptationRouteDeps {
+  db: Db;
   queue: AdaptationQueue;
   storage: BlobStorage;
   /** Wakes this process's builder, when it runs one. */
@@ -19,19 +23,31 @@ export interface AdaptationRouteDeps {
 }
 
 export function registerAdaptationRoutes(app: FastifyInstance, deps: AdaptationRouteDeps): void {
-  app.get('/adaptation/', async (request) =>
-    presentAdaptation(await deps.queue.read(await requireUserId(request)), deps.gainMinNotes),
-  );
+  const present = async (userId: string) =>
+    presentAdaptation(
+      await deps.queue.read(userId),
+      deps.gainMinNotes,
+      await readVoiceProfile(deps.db, userId),
+    );
+
+  app.get('/adaptation/', async (request) => present(await requireUserId(request)));
 
   app.post('/adaptation/', async (request, reply) => {
     const userId = await requireUserId(request);
     await deps.queue.request(userId);
     deps.onQueued?.();
-    return reply.status(202).send(presentAdaptation(await deps.queue.read(userId), deps.gainMinNotes));
+    return reply.status(202).send(await present(userId));
   });
 
   app.delete('/adaptation/', async (request, reply) => {
-    await forgetAdaptation(deps, await requireUserId(request));
+    const userId = await requireUserId(request);
+    await forgetAdaptation(deps, userId);
+    await forgetVoiceProfile(deps.db, userId);
+    return reply.status(204).send();
+  });
+
+  app.delete('/adaptation/voice/', async (request, reply) => {
+    await forgetVoiceProfile(deps.db, await requireUserId(request));
     return reply.status(204).send();
   });
 }

@@ -1,4 +1,6 @@
-import type { AdaptationGain, AdaptationState } from '@voxpad/shared/adaptation';
+import type { AdaptationGain, AdaptationState, VoiceProfileSummary } from '@voxpad/shared/adaptation';
+import { RECOGNITION } from '../../voice-profiles/recognise-owner.ts';
+import type { VoiceProfile } from '../../voice-profiles/voice-profile-store.ts';
 import type { AdaptationStateRow } from '../../db/schema.ts';
 import { toIso } from '../../lib/time.ts';
 
@@ -9,6 +11,7 @@ import { toIso } from '../../lib/time.ts';
 export function presentAdaptation(
   row: AdaptationStateRow | undefined,
   gainMinNotes: number,
+  voice?: VoiceProfile,
 ): AdaptationState {
   const at = (ms: number | null) => (ms === null ? null : toIso(Number(ms)));
   return {
@@ -26,6 +29,16 @@ export function presentAdaptation(
     error: row?.status === 'failed' ? row.error : null,
     gain: row ? presentGain(row) : null,
     gain_min_notes: gainMinNotes,
+    voice_profile: voice ? presentVoiceProfile(voice) : null,
+  };
+}
+
+function presentVoiceProfile(voice: VoiceProfile): VoiceProfileSummary {
+  return {
+    notes: voice.notes,
+    seconds: Math.round(voice.print.frames) / 100,
+    recognises: voice.print.frames >= RECOGNITION.minProfileFrames,
+    updated_at: toIso(voice.updatedAt),
   };
 }
 

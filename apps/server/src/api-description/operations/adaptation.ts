@@ -30,8 +30,20 @@ export const adaptationOperations: ApiOperation[] = [
     id: 'forgetAdaptation',
     tag: 'Adaptation',
     summary: 'Forget everything learnt',
-    description: 'Your notes stay; they are decoded with the standard models again.',
+    description:
+      'Your notes stay; they are decoded with the standard models again, and your voice profile is forgotten.',
     auth: 'session',
-    responses: { 204: noContent('The personal models are gone.') },
+    responses: { 204: noContent('The personal models and the voice profile are gone.') },
+  },
+  {
+    method: 'DELETE',
+    path: '/adaptation/voice/',
+    id: 'forgetVoiceProfile',
+    tag: 'Adaptation',
+    summary: 'Forget your voice',
+    description:
+      'The voice profile learnt from your corrected notes goes; new notes name nobody "You" until you teach it again. Notes that taught it do not teach it again.',
+    auth: 'session',
+    responses: { 204: noContent('The voice profile is gone.') },
   },
 ];

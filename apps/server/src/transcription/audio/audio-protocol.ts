@@ -23,7 +23,8 @@ export interface AudioWorkerRequest {
   stream?: { window: number };
   /**
    * Also find who spoke when (speakers/diarize.ts) on the same 16 kHz PCM, in this thread;
-   * the answer carries `speakerTurns`. Absent: no diarization.
+   * the answer carries `speakerTurns` and `speakerPrints` (ADR 0058). 1: nothing is told apart,
+   * the answer carries the print of all the speech as one voice. Absent: none of this.
    */
   speakers?: SpeakerCount;
 }

@@ -16,7 +16,10 @@ import {
 } from './decode-speech.ts';
 import type { AudioWorkerMessage, AudioWorkerReply, AudioWorkerRequest } from './audio-protocol.ts';
 import { AudioDecodeError } from './errors.ts';
-import { SpeakerDiarizer, diarize } from '../speakers/diarize.ts';
+import type { SpeakerCount } from '../speakers/clustering.ts';
+import type { VoicePrint } from '../speakers/voiceprint.ts';
+import type { SpeakerTurn } from '../speakers/turns.ts';
+import { SpeakerDiarizer, diarizeWithPrints, voiceprintOf } from '../speakers/diarize.ts';
 
 export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined): void {
   /** Chunks sent and not yet acknowledged, and who waits for the count to drop. */
@@ -81,9 +84,7 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
         .then((speech: StreamedSpeech) => ({
           type: 'streamed',
           speech:
-            diarizer && speakers !== undefined
-              ? { ...speech, speakerTurns: diarizer.finish(speakers) }
-              : speech,
+            diarizer && speakers !== undefined ? { ...speech, ...speakersOf(diarizer, speakers) } : speech,
           decodeSeconds: (performance.now() - started) / 1000,
         }));
     } else {
@@ -91,8 +92,7 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
         .then((bytes) => decodeSpeech(bytes, options))
         .then((speech: DecodedSpeech) => ({
           type: 'decoded',
-          speech:
-            speakers === undefined ? speech : { ...speech, speakerTurns: diarize(speech.pcm, { speakers }) },
+          speech: speakers === undefined ? speech : { ...speech, ...speakersOfWhole(speech.pcm, speakers) },
           decodeSeconds: (performance.now() - started) / 1000,
         }));
     }
@@ -107,6 +107,31 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
       },
     );
   });
+}
+
+/**
+ * Who spoke when and their voiceprints (ADR 0053, 0058). Told one person speaks, nothing is
+ * told apart: the answer is the print of all the speech, so a corrected one-voice note can teach.
+ */
+function speakersOf(diarizer: SpeakerDiarizer, speakers: SpeakerCount): Voices {
+  if (speakers === 1) return oneVoice(diarizer.finishAsOneVoice());
+  const { turns, prints } = diarizer.finishWithPrints(speakers);
+  return { speakerTurns: turns, speakerPrints: prints };
+}
+
+function speakersOfWhole(pcm: Int16Array, speakers: SpeakerCount): Voices {
+  if (speakers === 1) return oneVoice(voiceprintOf(pcm));
+  const { turns, prints } = diarizeWithPrints(pcm, { speakers });
+  return { speakerTurns: turns, speakerPrints: prints };
+}
+
+interface Voices {
+  speakerTurns: SpeakerTurn[];
+  speakerPrints: VoicePrint[];
+}
+
+function oneVoice(print: VoicePrint | undefined): Voices {
+  return { speakerTurns: [], speakerPrints: print ? [print] : [] };
 }
 
 /**

@@ -22,6 +22,7 @@ import { inspectAudio } from './audio-inspection.ts';
 import { planUtterances, type UtteranceRange } from './utterances.ts';
 import { AudioDecodeError } from './errors.ts';
 import { normaliseLoudness } from './loudness.ts';
+import type { VoicePrint } from '../speakers/voiceprint.ts';
 import type { SpeakerTurn } from '../speakers/turns.ts';
 import { foldPeaks, PeakFolder } from './peak-folder.ts';
 import { type SpeechChunk, SpeechChunker } from './speech-chunker.ts';
@@ -66,6 +67,8 @@ export interface DecodedSpeech {
   speakerTurns?: SpeakerTurn[];
   /** The waveform's peaks file (peak-folder.ts), of the audio before loudness normalisation. */
   peaks: Uint8Array;
+  /** Each speaker's voiceprint, in the turns' numbering (ADR 0058); one when told one speaks. */
+  speakerPrints?: VoicePrint[];
 }
 
 export async function decodeSpeech(
@@ -111,6 +114,8 @@ export interface StreamedSpeech {
   speakerTurns?: SpeakerTurn[];
   /** The waveform's peaks file, folded as the samples passed (peak-folder.ts). */
   peaks: Uint8Array;
+  /** Each speaker's voiceprint, in the turns' numbering (ADR 0058); one when told one speaks. */
+  speakerPrints?: VoicePrint[];
 }
 
 /**

@@ -6,7 +6,8 @@
  */
 import type { DecodeModel } from '../personal-model.ts';
 import type { SpeakerCount } from '../speakers/clustering.ts';
-import { withSpeakers } from '../speakers/speaker-segments.ts';
+import { printsById, withSpeakers } from '../speakers/speaker-segments.ts';
+import type { VoicePrint } from '../speakers/voiceprint.ts';
 import type { Transcriber, Transcript } from '../transcriber.ts';
 import { type AudioSource, type DecodeAudio, type OnDuration, hasStream } from './audio-decoder.ts';
 import { int16ToFloat } from './pcm.ts';
@@ -27,7 +28,8 @@ export interface TranscribeRecordingInput {
   model?: DecodeModel;
   /**
    * Who spoke when is found by the decoding thread and each segment given its speaker
-   * (ADR 0053): "auto" or how many people speak. Absent: segments carry no speaker.
+   * (ADR 0053): "auto" or how many people speak. Absent: segments carry no speaker. 1: no
+   * speaker is told apart, but the print of the whole note's voice comes back (ADR 0058).
    */
   speakers?: SpeakerCount | undefined;
 }
@@ -37,6 +39,8 @@ export interface TranscribedRecording {
   durationSeconds: number;
   /** The waveform's peaks file, folded while decoding (peak-folder.ts). */
   peaks?: Uint8Array;
+  /** Each speaker's voiceprint by speaker id ("S1" alone for a one-voice note); ADR 0058. */
+  speakerPrints?: Record<string, VoicePrint>;
 }
 
 export async function transcribeRecording(input: TranscribeRecordingInput): Promise<TranscribedRecording> {
@@ -70,8 +74,13 @@ export async function transcribeRecording(input: TranscribeRecordingInput): Prom
         expectedSamples: () => expected,
         ...common,
       });
-      const { durationSeconds, speakerTurns, peaks } = await recording.done;
-      return { transcript: withSpeakers(transcript, speakerTurns ?? []), durationSeconds, peaks };
+      const { durationSeconds, speakerTurns, speakerPrints, peaks } = await recording.done;
+      return {
+        transcript: withSpeakers(transcript, speakerTurns ?? []),
+        durationSeconds,
+        peaks,
+        ...(speakerPrints ? { speakerPrints: printsById(speakerPrints) } : {}),
+      };
     } finally {
       signal?.removeEventListener('abort', onAbort);
       // Ends the decoding (and its ffmpeg) if the engine stopped early; a no-op once it finished.
@@ -87,5 +96,6 @@ export async function transcribeRecording(input: TranscribeRecordingInput): Prom
     transcript: withSpeakers(transcript, speech.speakerTurns ?? []),
     durationSeconds: speech.durationSeconds,
     peaks: speech.peaks,
+    ...(speech.speakerPrints ? { speakerPrints: printsById(speech.speakerPrints) } : {}),
   };
 }

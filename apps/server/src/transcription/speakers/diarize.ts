@@ -17,15 +17,23 @@
  */
 import { computeFeatures, frameCount, HOP_SAMPLES, type Pcm } from './features.ts';
 import { clusterSegments, type SpeakerCount } from './clustering.ts';
-import { deltaBic, type GaussianStats } from './gaussian.ts';
+import { deltaBic, GaussianStats } from './gaussian.ts';
 import { resegment } from './resegmentation.ts';
 import { segmentSpeech } from './segmentation.ts';
 import { labelsToTurns, type SpeakerTurn } from './turns.ts';
 import { DEFAULT_TUNING, type DiarizationTuning } from './tuning.ts';
 import { detectSpeech } from './voice-activity.ts';
+import { printOf, type VoicePrint } from './voiceprint.ts';
 
 export type { SpeakerCount } from './clustering.ts';
 export type { SpeakerTurn } from './turns.ts';
+export type { VoicePrint } from './voiceprint.ts';
+
+/** Who spoke when, and each speaker's voiceprint: `prints[k]` is speaker k's (ADR 0058). */
+export interface Diarization {
+  turns: SpeakerTurn[];
+  prints: VoicePrint[];
+}
 
 /** Features are computed and dropped this many frames (10 ms) at a time. */
 const WINDOW_FRAMES = 30_000;
@@ -47,11 +55,28 @@ export function checkSpeakerCount(speakers: SpeakerCount): void {
 
 /** The whole recording at once; the only way to run the (optional) resegmentation. */
 export function diarize(pcm: Pcm, { speakers = 'auto', tuning = {} }: DiarizeOptions = {}): SpeakerTurn[] {
+  return diarizeWithPrints(pcm, { speakers, tuning }).turns;
+}
+
+/** `diarize` with each speaker's voiceprint (ADR 0058). */
+export function diarizeWithPrints(
+  pcm: Pcm,
+  { speakers = 'auto', tuning = {} }: DiarizeOptions = {},
+): Diarization {
   checkSpeakerCount(speakers);
-  const diarizer = new SpeakerDiarizer(tuning);
+  const diarizer = feed(new SpeakerDiarizer(tuning), pcm);
+  return diarizer.finishWithPrints(speakers, pcm);
+}
+
+/** The voiceprint of all the speech in `pcm`, as one voice (ADR 0058); nothing is clustered. */
+export function voiceprintOf(pcm: Pcm): VoicePrint | undefined {
+  return feed(new SpeakerDiarizer(), pcm).finishAsOneVoice();
+}
+
+function feed(diarizer: SpeakerDiarizer, pcm: Pcm): SpeakerDiarizer {
   const step = WINDOW_FRAMES * HOP_SAMPLES;
   for (let from = 0; from < pcm.length; from += step) diarizer.push(pcm.subarray(from, from + step));
-  return diarizer.finish(speakers, pcm);
+  return diarizer;
 }
 
 /**
@@ -87,15 +112,30 @@ export class SpeakerDiarizer {
    * resegmentation (not by default); without it none is run.
    */
   finish(speakers: SpeakerCount = 'auto', pcm?: Pcm): SpeakerTurn[] {
+    return this.finishWithPrints(speakers, pcm).turns;
+  }
+
+  /**
+   * The voiceprint of all the speech pushed, as one voice (ADR 0058): for a note said to have
+   * one speaker, where nothing is clustered. Undefined when nothing sounded like speech.
+   */
+  finishAsOneVoice(): VoicePrint | undefined {
+    this.#flush();
+    if (this.#stats.length === 0) return undefined;
+    const all = new GaussianStats(this.#stats[0]!.dims);
+    for (const stats of this.#stats) all.merge(stats);
+    return printOf(all);
+  }
+
+  /** `finish`, with each speaker's voiceprint (ADR 0058). */
+  finishWithPrints(speakers: SpeakerCount = 'auto', pcm?: Pcm): Diarization {
     checkSpeakerCount(speakers);
-    const total = frameCount(this.#samples);
-    if (total > this.#nextFrame) this.#window(total - this.#nextFrame);
-    this.#buffer = undefined;
+    const total = this.#flush();
     const labels = this.#labels.subarray(0, total);
     const segments = this.#segments;
     const stats = this.#stats;
     const settings = this.#settings;
-    if (segments.length === 0) return [];
+    if (segments.length === 0) return { turns: [], prints: [] };
 
     let clustered = segments.flatMap((s, i) => (s.end - s.start >= settings.minClusterFrames ? [i] : []));
     // Nothing long enough (a few short words): cluster what there is.
@@ -113,6 +153,8 @@ export class SpeakerDiarizer {
     });
     // Segments too short to cluster join the speaker they sound most like.
     const logDets = clusters.map((c) => c.stats.weightedLogDet());
+    // Each speaker's statistics for its print: its cluster's, then the short segments it takes.
+    const voices = clusters.map((c) => GaussianStats.combined(c.stats, new GaussianStats(c.stats.dims)));
     segments.forEach((segment, i) => {
       if (labels[segment.start] !== UNLABELLED) return;
       let best = 0;
@@ -122,6 +164,7 @@ export class SpeakerDiarizer {
         if (cost < bestCost) [best, bestCost] = [label, cost];
       });
       labels.fill(best, segment.start, segment.end);
+      voices[best]!.merge(stats[i]!);
     });
 
     let result: Int16Array = labels;
@@ -130,7 +173,16 @@ export class SpeakerDiarizer {
         result = resegment(pcm, result, clusters.length, WINDOW_FRAMES, settings);
       }
     }
-    return labelsToTurns(result, settings.bridgeSeconds);
+    const turns = labelsToTurns(result, settings.bridgeSeconds);
+    return { turns, prints: printsInTurnOrder(result, voices) };
+  }
+
+  /** Computes the frames not yet computed and drops the samples; the number of frames. */
+  #flush(): number {
+    const total = frameCount(this.#samples);
+    if (total > this.#nextFrame) this.#window(total - this.#nextFrame);
+    this.#buffer = undefined;
+    return total;
   }
 
   #append(pcm: Pcm): void {
@@ -183,6 +235,23 @@ export class SpeakerDiarizer {
     grown.set(this.#labels);
     this.#labels = grown;
   }
+}
+
+/**
+ * The clusters' prints in the order `labelsToTurns` numbers speakers: by first frame heard.
+ * A cluster no frame is labelled with any more (the resegmentation took all its frames) is left
+ * out, as it is from the turns.
+ */
+function printsInTurnOrder(labels: Int16Array, voices: readonly GaussianStats[]): VoicePrint[] {
+  const order: number[] = [];
+  const seen = new Set<number>();
+  for (const label of labels) {
+    if (label < 0 || seen.has(label)) continue;
+    seen.add(label);
+    order.push(label);
+    if (order.length === voices.length) break;
+  }
+  return order.map((label) => printOf(voices[label]!)!);
 }
 
 /** Copies samples, scaling 16-bit ones into [-1, 1] when the target holds floats. */

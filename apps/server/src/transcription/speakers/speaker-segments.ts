@@ -7,9 +7,15 @@
 import type { Transcript, TranscriptSegment } from '../transcriber.ts';
 import { speakersOf } from './assign-speakers.ts';
 import type { SpeakerTurn } from './turns.ts';
+import { compactPrint, type VoicePrint } from './voiceprint.ts';
 
 export function speakerId(index: number): string {
   return `S${index + 1}`;
+}
+
+/** Prints in the turns' numbering → by the ids segments name ("S1", ...). */
+export function printsById(prints: readonly VoicePrint[]): Record<string, VoicePrint> {
+  return Object.fromEntries(prints.map((print, i) => [speakerId(i), compactPrint(print)]));
 }
 
 export function withSpeakers(transcript: Transcript, turns: readonly SpeakerTurn[]): Transcript {

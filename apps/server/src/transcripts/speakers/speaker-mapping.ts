@@ -18,6 +18,8 @@ import { assignStretch, freshSpeakerId, type SpeakerState, speakersOfSegments } 
 export interface KeptSpeakers {
   segments: TranscriptSegment[];
   speakers: NoteSpeaker[];
+  /** Engine id → the id it keeps (step 1); ids absent keep their own. */
+  mapping: Map<string, string>;
 }
 
 export function keepSpeakerEdits(
@@ -32,7 +34,7 @@ export function keepSpeakerEdits(
   for (const stretch of earlier.edits) {
     if (known.has(stretch.speaker)) segments = assignStretch(segments, stretch);
   }
-  return { segments, speakers: speakersOfSegments(segments, earlier.speakers) };
+  return { segments, speakers: speakersOfSegments(segments, earlier.speakers), mapping };
 }
 
 /** New engine id → the id it keeps: the earlier speaker it overlaps most, or a fresh one. */

@@ -25,6 +25,7 @@ const NONE: AdaptationState = {
   error: null,
   gain: null,
   gain_min_notes: 3,
+  voice_profile: null,
 };
 
 const READY: AdaptationState = {
@@ -172,5 +173,25 @@ describe('what Voxpad has learnt', () => {
     });
     expect(apiVoid).toHaveBeenCalledWith('DELETE', 'adaptation/');
     expect(await screen.findByText(/Nothing learnt yet/)).toBeTruthy();
+  });
+
+  it('says from how many notes your voice was learnt, and Forget my voice forgets only it', async () => {
+    let state: AdaptationState = {
+      ...READY,
+      voice_profile: { notes: 3, seconds: 31.2, recognises: true, updated_at: '2026-11-27T10:00:00.000Z' },
+    };
+    vi.spyOn(apiClient, 'api').mockImplementation(() => Promise.resolve(state));
+    const apiVoid = vi.spyOn(apiClient, 'apiVoid').mockImplementation(() => {
+      state = { ...state, voice_profile: null };
+      return Promise.resolve();
+    });
+    renderSection();
+    expect(await screen.findByText('Your voice: learnt from 3 notes.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Forget my voice' }));
+    });
+    expect(apiVoid).toHaveBeenCalledWith('DELETE', 'adaptation/voice/');
+    expect(await screen.findByText(/Your voice: not learnt yet/)).toBeTruthy();
+    expect(screen.getByText(/uses what it has learnt/)).toBeTruthy();
   });
 });

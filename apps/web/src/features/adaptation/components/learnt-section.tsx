@@ -16,6 +16,7 @@ import {
   voiceModelWords,
 } from './adaptation-words.ts';
 import { ForgetLearntDialog } from './forget-learnt-dialog.tsx';
+import { YourVoice } from './your-voice.tsx';
 
 /** "What Voxpad has learnt": the adaptation state (ADR 0038), Rebuild now and Forget everything. */
 export function LearntSection() {
@@ -70,6 +71,7 @@ function LearntState({ state }: { state: AdaptationState }) {
           <p className="text-sm text-slate-700 dark:text-slate-200">{gainWords(state)}</p>
         </>
       )}
+      <YourVoice profile={state.voice_profile} />
       <div className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
