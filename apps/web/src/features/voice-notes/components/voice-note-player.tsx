@@ -26,6 +26,8 @@ import { ReviewBar } from './review-bar.tsx';
 import { ReviewWordEditor } from './review-word-editor.tsx';
 import { TranscriptView } from './transcript-view.tsx';
 import { RenameSpeakerDialog } from './rename-speaker-dialog.tsx';
+import { SpeakerActionsDialog, type SpeakerLabelTarget } from './speaker-actions-dialog.tsx';
+import { placeOfWord } from '../utils/speaker-places.ts';
 import { speakerTurns, turnAt, turnLabels } from '../utils/speaker-turns.ts';
 import { EditTranscriptForm } from './voice-note-editors.tsx';
 import { Waveform } from './waveform.tsx';
@@ -113,6 +115,18 @@ export function VoiceNotePlayer({
   const labels = useMemo(() => (words.length > 0 ? turnLabels(words, turns) : undefined), [words, turns]);
   const speaking = turnAt(turns, currentTime);
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [labelChosen, setLabelChosen] = useState<SpeakerLabelTarget | null>(null);
+  const chooseLabel = useCallback(
+    (speaker: { id: string; name: string }, wordIndex: number) => {
+      const word = words[wordIndex];
+      setLabelChosen({
+        speaker,
+        at: word ? placeOfWord(note.segments, word) : null,
+        seconds: word?.start ?? 0,
+      });
+    },
+    [words, note.segments],
+  );
   const [mediaDuration, setMediaDuration] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [ownRate, setOwnRate] = useState(1);
@@ -416,7 +430,7 @@ export function VoiceNotePlayer({
             timeHref={timeHref}
             labelledBy={headingId}
             speakerLabels={labels}
-            onRenameSpeaker={editable && !review.reviewing ? setRenaming : undefined}
+            onSpeakerLabel={editable && !review.reviewing ? chooseLabel : undefined}
           />
         ) : note.transcript ? (
           <p className="rounded-lg border border-slate-200 bg-white p-4 whitespace-pre-wrap text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100">
@@ -432,6 +446,19 @@ export function VoiceNotePlayer({
           </p>
         )}
       </section>
+      {editable ? (
+        <SpeakerActionsDialog
+          padId={note.pad_id}
+          voiceNoteId={note.id}
+          speakers={note.speakers ?? []}
+          target={labelChosen}
+          onRename={(speaker) => {
+            setLabelChosen(null);
+            setRenaming(speaker);
+          }}
+          onClose={() => setLabelChosen(null)}
+        />
+      ) : null}
       {editable ? (
         <RenameSpeakerDialog
           padId={note.pad_id}
