@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTE_FILTER_LIMITS, type NoteFilterQuery } from '@voxpad/shared/note-filters';
+import { SPEAKER_LIMITS } from '@voxpad/shared/speakers';
 import { TAG_LIMITS } from '@voxpad/shared/tags';
 import { VOICE_NOTE_STATUSES } from '@voxpad/shared/voice-notes';
 
@@ -13,7 +14,7 @@ const flag = z
 /**
  * A filtered note list's state in the URL (ADR 0045), so a filtered view can be bookmarked:
  * `tag` (a list), `pad`, `from`/`to` (days, `2024-05-31`, read in the person's time zone),
- * `min_duration`/`max_duration` (seconds), `status`, `edited`, `shared`. A value a link got wrong is
+ * `min_duration`/`max_duration` (seconds), `status`, `edited`, `shared`, `speaker` (a name). A value a link got wrong is
  * dropped rather than failing the page.
  */
 export const noteFilterSearchSchema = z.object({
@@ -32,6 +33,7 @@ export const noteFilterSearchSchema = z.object({
   status: z.enum(VOICE_NOTE_STATUSES).optional().catch(undefined),
   edited: flag,
   shared: flag,
+  speaker: z.string().trim().min(1).max(SPEAKER_LIMITS.nameMax).optional().catch(undefined),
 });
 export type NoteFilterSearch = z.infer<typeof noteFilterSearchSchema>;
 
@@ -47,6 +49,8 @@ export function cleanFilterSearch(search: NoteFilterSearch): NoteFilterSearch {
   if (search.status) clean.status = search.status;
   if (search.edited !== undefined) clean.edited = search.edited;
   if (search.shared !== undefined) clean.shared = search.shared;
+  const speaker = search.speaker?.trim();
+  if (speaker) clean.speaker = speaker;
   return clean;
 }
 
@@ -76,5 +80,6 @@ export function toNoteFilterQuery(search: NoteFilterSearch): NoteFilterQuery {
     ...(clean.status ? { status: clean.status } : {}),
     ...(clean.edited === undefined ? {} : { edited: clean.edited }),
     ...(clean.shared === undefined ? {} : { shared: clean.shared }),
+    ...(clean.speaker ? { speaker: clean.speaker } : {}),
   };
 }
