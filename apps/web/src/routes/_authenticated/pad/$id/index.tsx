@@ -32,6 +32,7 @@ import {
 } from '../../../../features/outbox/components/speakers-choice.tsx';
 import { LiveTranscript } from '../../../../features/live-transcript/components/live-transcript.tsx';
 import { useLiveTranscript } from '../../../../features/live-transcript/hooks/use-live-transcript.ts';
+import type { LiveStreamInput } from '../../../../features/live-transcript/live-stream.ts';
 import { Recorder } from '../../../../features/recording/components/recorder.tsx';
 import { RecoveredRecordings } from '../../../../features/recording/components/recovered-recordings.tsx';
 import type { Recording } from '../../../../features/recording/hooks/use-recorder.ts';
@@ -221,14 +222,19 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
   const refreshNoteLists = useRefreshNoteLists();
   const live = useMemo(
     () => ({
-      stream: liveTranscript,
+      // The stream's start says how many people speak, as the upload's metadata would.
+      stream: {
+        ...liveTranscript,
+        start: (input: LiveStreamInput) =>
+          liveTranscript.start({ ...input, speakers: speakers === 'auto' ? undefined : Number(speakers) }),
+      },
       onFiled: async (note: VoiceNote, marks: readonly number[]) => {
         // Moments marked while recording become the note's highlights (ADR 0054).
         await fileMarks(note.pad_id, note.id, marks);
         await refreshNoteLists(note.pad_id);
       },
     }),
-    [liveTranscript, refreshNoteLists],
+    [liveTranscript, refreshNoteLists, speakers],
   );
   const onImported = useCallback(() => void refreshNoteLists(padId), [refreshNoteLists, padId]);
   // The server's file size limit, for refusing a file as it is picked (the home page has it already).
