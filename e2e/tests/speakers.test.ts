@@ -12,7 +12,8 @@ import { startBuiltServer, type RunningServer } from '../support/server.ts';
  * Issue 23 (ADR 0053): a two-voice recording (flite kal and slt taking turns) uploaded from the
  * pad page is told apart on its own ("auto"); renaming "Speaker 1" to "Ana" from its label in
  * the transcript shows the new name in the transcript, in the player (who is speaking) and in
- * the WebVTT export.
+ * the WebVTT export. On the same note: a speaker split from a turn and merged back, and the
+ * search page finding a highlight by its label.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -77,7 +78,11 @@ describe('speakers, in Chromium', () => {
     const player = page.getByTestId('current-speaker');
     await expect.poll(() => player.innerText()).toContain('Speaker 1');
 
-    await transcript.getByRole('button', { name: 'Speaker 1 (rename speaker)' }).first().click();
+    await transcript
+      .getByRole('button', { name: 'Speaker 1 (speaker: rename, split, merge)' })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Speaker 1' }).getByRole('button', { name: 'Rename…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rename speaker' });
     await dialog.getByLabel('Name').fill('Ana');
     await dialog.getByRole('button', { name: 'Save name' }).click();
@@ -92,6 +97,38 @@ describe('speakers, in Chromium', () => {
     expect(vtt).toMatch(/^WEBVTT/);
     expect(vtt).toMatch(/\n<v Ana>\S/);
     expect(vtt).toContain('<v Speaker 2>');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('splits a new speaker from a turn and merges it back', async () => {
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    const labels = () => transcript.locator('[data-speaker]').allInnerTexts();
+    await transcript.getByRole('button', { name: 'Ana (speaker: rename, split, merge)' }).nth(1).click();
+    const actions = page.getByRole('dialog', { name: 'Ana' });
+    await actions.getByRole('button', { name: 'Split from here' }).click();
+    await actions.waitFor({ state: 'hidden' });
+    await expect.poll(labels).toEqual(['Ana', 'Speaker 2', 'Speaker 3', 'Speaker 2']);
+
+    await transcript.getByRole('button', { name: 'Speaker 3 (speaker: rename, split, merge)' }).click();
+    const merge = page.getByRole('dialog', { name: 'Speaker 3' });
+    await merge.getByLabel('Merge Speaker 3 into').selectOption({ label: 'Ana' });
+    await merge.getByRole('button', { name: 'Merge', exact: true }).click();
+    await merge.waitFor({ state: 'hidden' });
+    await expect.poll(labels).toEqual(['Ana', 'Speaker 2', 'Ana', 'Speaker 2']);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('lists a highlight found by its label on the search page, opening the note at its time', async () => {
+    await page.getByRole('button', { name: 'Add highlight at the current time' }).click();
+    const form = page.getByRole('dialog', { name: 'New highlight' });
+    await form.getByLabel('Label').fill('Budget decision');
+    await form.getByRole('button', { name: 'Add highlight' }).click();
+    await form.waitFor({ state: 'hidden' });
+
+    await page.goto(`${base()}/search?q=budget`);
+    const found = page.getByRole('list', { name: 'Highlights found' });
+    await found.getByRole('link', { name: /Budget decision/ }).click();
+    await page.waitForURL(/\/voicenotes\/[^?]+\?t=/);
     expect(consoleErrors).toEqual([]);
   });
 });

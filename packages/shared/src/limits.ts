@@ -38,3 +38,11 @@ export const NOTE_FILTER_LIMITS = {
   /** Tags one filter may name. */
   tagsMax: 10,
 } as const;
+
+/** Speakers in a voice note (ADR 0053); here, without zod, so the web's URL parsing can use them. */
+export const SPEAKER_LIMITS = {
+  /** The most speakers a hint may name. */
+  hintMax: 8,
+  /** Characters of a speaker's name. */
+  nameMax: 60,
+} as const;

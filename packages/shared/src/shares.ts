@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noteSpeakerSchema } from './speakers.ts';
 import { transcriptSegmentSchema } from './voice-notes.ts';
 
 /**
@@ -156,8 +157,10 @@ export const publicSharedNoteSchema = z.object({
   /** Of what is shared: the range's length for a range share. */
   duration_seconds: z.number().nullable(),
   transcript: z.string().nullable(),
-  /** Word timings, from 0 at the start of what is shared. */
+  /** Word timings, from 0 at the start of what is shared; `speaker` names one of `speakers`. */
   segments: z.array(transcriptSegmentSchema),
+  /** Who speaks in what is shared (ADR 0053): their names, under the ids the segments give. */
+  speakers: z.array(noteSpeakerSchema).default([]),
   audio_url: z.string(),
   /** Null unless the owner allowed downloads. */
   download_url: z.string().nullable(),

@@ -5,12 +5,9 @@
  */
 import { z } from 'zod';
 
-export const SPEAKER_LIMITS = {
-  /** The most speakers a hint may name. */
-  hintMax: 8,
-  /** Characters of a speaker's name. */
-  nameMax: 60,
-} as const;
+import { SPEAKER_LIMITS } from './limits.ts';
+
+export { SPEAKER_LIMITS };
 
 /** A speaker of one note: `id` ("S1", "S2", ...) is what segments name; `name` is shown. */
 export const noteSpeakerSchema = z.object({ id: z.string(), name: z.string() });

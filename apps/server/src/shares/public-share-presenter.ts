@@ -6,6 +6,7 @@ import { publicShareAudioPath, type PublicShare, type PublicSharedNote } from '@
 import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
 import type { ShareRow } from '../db/schema.ts';
 import { toIso } from '../lib/time.ts';
+import { parseSpeakers, speakersOfSegments } from '../transcripts/speakers/note-speakers.ts';
 import { transcriptBetween } from './shared-transcript.ts';
 import { shareKind } from './shares-presenter.ts';
 import type { SharedNoteRow } from './shares-repository.ts';
@@ -54,6 +55,7 @@ function presentNote(
 ): PublicSharedNote {
   const segments = note.segments ? (JSON.parse(note.segments) as TranscriptSegment[]) : [];
   const cut = span ? transcriptBetween(segments, span.start, span.end) : undefined;
+  const shown = cut ? cut.segments : segments;
   return {
     index,
     title: note.title,
@@ -63,7 +65,9 @@ function presentNote(
         ? null
         : Number(note.duration_seconds),
     transcript: cut ? cut.text : note.transcript,
-    segments: cut ? cut.segments : segments,
+    segments: shown,
+    // Names only, of the speakers heard in what is shared.
+    speakers: speakersOfSegments(shown, parseSpeakers(note.speakers)),
     audio_url: audioUrl,
     download_url: share.allow_download === 1 ? `${audioUrl}?download=1` : null,
   };

@@ -1,7 +1,8 @@
 /**
  * The transcript of a shared range: the words whose middle falls in [start, end), with their
  * times moved so the range starts at 0, as the cut audio does. Segments without a word in the
- * range are left out; each kept segment's text is the readable text of its kept words.
+ * range are left out; each kept segment's text is the readable text of its kept words, and it
+ * keeps its speaker.
  */
 import type { TranscriptSegment, TranscriptWord } from '@voxpad/shared/voice-notes';
 
@@ -33,6 +34,7 @@ export function transcriptBetween(
       end: words.at(-1)!.end,
       text: readable(words),
       words,
+      ...(segment.speaker === undefined ? {} : { speaker: segment.speaker }),
     });
   }
   return { text: kept.map((segment) => segment.text).join(' '), segments: kept };

@@ -38,6 +38,8 @@ export interface SharedNoteRow {
   duration_seconds: number | null;
   transcript: string | null;
   segments: string | null;
+  /** JSON `[{id, name}]` (ADR 0053). */
+  speakers: string | null;
 }
 
 const SHARED_NOTE_COLUMNS = [
@@ -47,6 +49,7 @@ const SHARED_NOTE_COLUMNS = [
   'voice_notes.duration_seconds',
   'voice_notes.transcript',
   'voice_notes.segments',
+  'voice_notes.speakers',
 ] as const;
 
 export async function insertShare(db: Db, row: ShareRow): Promise<void> {

@@ -17,10 +17,12 @@ import {
   type PublicShare,
   type ShareList,
 } from '@voxpad/shared/shares';
-import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import type { TranscriptSegment, VoiceNote } from '@voxpad/shared/voice-notes';
+import { TranscriptionQueue } from '../../src/jobs/transcription-queue.ts';
 import { sha256 } from '../../src/lib/tokens.ts';
 import { signedUpClient, TestClient } from '../support/http-client.ts';
 import { createPad } from '../support/pad-notes.ts';
+import { currentBackend } from '../support/test-database.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { completeTranscription } from '../support/transcripts.ts';
 import { uploadNote } from '../support/transcribed-notes.ts';
@@ -83,6 +85,31 @@ async function transcribedNote(
   });
   await completeTranscription(app.db, note.id, WORDS, { secondsPerWord: 0.5 });
   return note;
+}
+
+/** Finishes a note through the real queue as an engine that told voices apart: 0.5 s a word. */
+async function completeWithSpeakers(noteId: string, turns: [string, string[]][]): Promise<void> {
+  const queue = new TranscriptionQueue(app.db, currentBackend());
+  for (;;) {
+    const claimed = await queue.claimNext('test-worker', 600_000);
+    if (!claimed) throw new Error(`note ${noteId} is not waiting for transcription`);
+    if (claimed.id === noteId) break;
+  }
+  let at = 0;
+  const segments: TranscriptSegment[] = turns.map(([speaker, said]) => {
+    const words = said.map((word) => {
+      const timed = { word, start: at, end: at + 0.4, confidence: 0.9 };
+      at += 0.5;
+      return timed;
+    });
+    return { start: words[0]!.start, end: words.at(-1)!.end, text: said.join(' '), words, speaker };
+  });
+  const text = turns.map(([, said]) => said.join(' ')).join(' ');
+  const done = await queue.complete(noteId, 'test-worker', {
+    transcript: { text, segments, madeBy: { engine: 'pocketsphinx', model: 'en-us' } },
+    durationSeconds: at,
+  });
+  if (!done) throw new Error(`could not complete note ${noteId}`);
 }
 
 async function noteToShare() {
@@ -341,6 +368,47 @@ describe('what a visitor sees', () => {
     expect(tooFar.status).toBe(416);
     const download = await guest.get(shared.download_url!);
     expect(download.headers.get('content-disposition')).toContain('filename="Hive inspection.ogg"');
+  });
+
+  it('names who speaks at each turn: speaker names only, those of the shared part', async () => {
+    const owner = await person();
+    const pad = await createPad(owner.client, 'Bees');
+    const note = await uploadNote(owner.client, pad.id, {
+      bytes: toneWav(4),
+      type: 'audio/wav',
+      name: 'note.wav',
+      title: 'Two voices',
+    });
+    await completeWithSpeakers(note.id, [
+      ['S1', ['hello', 'there']],
+      ['S2', ['good', 'morning']],
+    ]);
+    const renamed = await owner.client.request(
+      'PATCH',
+      `/api/v1/pad/${pad.id}/voicenote/${note.id}/speakers/S2/`,
+      {
+        json: { name: 'Bea' },
+      },
+    );
+    expect(renamed.status, renamed.text).toBe(200);
+    const guest = visitor();
+
+    const whole = (
+      await guest.get<PublicShare>(publicPath((await created(owner.client, { note_id: note.id })).token))
+    ).body;
+    if (whole.locked) throw new Error('unexpectedly locked');
+    expect(whole.notes[0]?.speakers).toEqual([
+      { id: 'S1', name: 'Speaker 1' },
+      { id: 'S2', name: 'Bea' },
+    ]);
+    expect(whole.notes[0]?.segments.map((segment) => segment.speaker)).toEqual(['S1', 'S2']);
+
+    // A range within the first turn: only its speaker.
+    const range = await created(owner.client, { note_id: note.id, start: 0, end: 0.9 });
+    const part = (await guest.get<PublicShare>(publicPath(range.token))).body;
+    if (part.locked) throw new Error('unexpectedly locked');
+    expect(part.notes[0]?.speakers).toEqual([{ id: 'S1', name: 'Speaker 1' }]);
+    expect(part.notes[0]?.segments.map((segment) => segment.speaker)).toEqual(['S1']);
   });
 
   it('lists a pad’s notes by their place, with the audio of each', async () => {

@@ -39,6 +39,8 @@ export function sharedAsVoiceNote(note: PublicSharedNote): VoiceNote {
     duration_seconds: note.duration_seconds,
     transcript: note.transcript,
     segments: note.segments,
+    // Names at each turn and beside the clock (ADR 0053); a visitor cannot change them.
+    speakers: note.speakers,
     audio_url: note.audio_url,
     tags: [],
     created_at: '',

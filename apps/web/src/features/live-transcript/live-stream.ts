@@ -1,4 +1,6 @@
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import type { LiveStartMessage } from '@voxpad/shared/live-transcription';
+import { liveStartMessage } from './api/live-messages.ts';
 import { LiveSocket, type LiveSocketEvent } from './api/live-socket.ts';
 import { liveTranscriptUrl } from './api/live-url.ts';
 import { startPcmTap, type PcmTap } from './capture/pcm-tap.ts';
@@ -11,6 +13,8 @@ export interface LiveStreamInput {
   context: AudioContext;
   source: MediaStreamAudioSourceNode;
   padId: string;
+  /** How many people speak, when the person said (ADR 0053). */
+  speakers?: number | undefined;
 }
 
 /**
@@ -27,16 +31,24 @@ export class LiveStream {
   #tapStopped = false;
 
   constructor(
-    { context, source, padId }: LiveStreamInput,
+    { context, source, padId, speakers }: LiveStreamInput,
     dispatch: (action: TranscriptAction) => void,
-    openSocket: (url: string, onEvent: (event: LiveSocketEvent) => void) => LiveSocket = LiveSocket.open,
+    openSocket: (
+      url: string,
+      onEvent: (event: LiveSocketEvent) => void,
+      start: LiveStartMessage,
+    ) => LiveSocket = LiveSocket.open,
   ) {
     this.#dispatch = dispatch;
     this.#filed = new Promise((resolve) => {
       this.#settle = resolve;
     });
     dispatch({ type: 'connecting' });
-    this.#socket = openSocket(liveTranscriptUrl(padId), (event) => this.#event(event));
+    this.#socket = openSocket(
+      liveTranscriptUrl(padId),
+      (event) => this.#event(event),
+      liveStartMessage(speakers),
+    );
     this.#tap = startPcmTap(context, source, (frame) => this.#socket.sendAudio(frame)).then(
       (tap) => {
         if (!tap) this.#socket.close('This browser cannot tap the microphone for the live stream.');

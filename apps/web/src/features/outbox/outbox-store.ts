@@ -106,6 +106,8 @@ export interface RecordingToSend {
   durationSeconds?: number;
   /** Moments marked while recording (seconds), filed as highlights once the note exists. */
   marks?: readonly number[];
+  /** How many people speak ("1".."8"); absent or "auto": the server finds out. */
+  speakers?: string | undefined;
 }
 
 async function enqueue(input: RecordingToSend): Promise<OutboxItem> {
@@ -120,6 +122,7 @@ async function enqueue(input: RecordingToSend): Promise<OutboxItem> {
     size: input.blob.size,
     ...(input.durationSeconds === undefined ? {} : { durationSeconds: input.durationSeconds }),
     ...(input.marks && input.marks.length > 0 ? { marks: [...input.marks] } : {}),
+    ...(input.speakers && input.speakers !== 'auto' ? { speakers: input.speakers } : {}),
     blob: input.blob,
     status: 'waiting',
     uploadUrl: null,
@@ -140,6 +143,6 @@ export function enqueueRecording(input: RecordingToSend): Promise<OutboxItem> {
 }
 
 /** Keeps a picked or dropped (or shared) file in the outbox for `padId`. */
-export function enqueueFile(padId: string, file: File): Promise<OutboxItem> {
-  return enqueue({ padId, blob: file, fileName: file.name, mimeType: file.type });
+export function enqueueFile(padId: string, file: File, speakers?: string): Promise<OutboxItem> {
+  return enqueue({ padId, blob: file, fileName: file.name, mimeType: file.type, speakers });
 }

@@ -12,7 +12,9 @@ import {
   toNoteFilterQuery,
 } from '../../features/note-filters/utils/filter-search.ts';
 import { padsInfiniteQueryOptions } from '../../features/pads/api/get-pads.ts';
+import { useSearchHighlights } from '../../features/search/api/search-highlights.ts';
 import { useSearchVoiceNotes } from '../../features/search/api/search-voice-notes.ts';
+import { HighlightSearchResults } from '../../features/search/components/highlight-search-results.tsx';
 import { VoiceNoteSearchResults } from '../../features/search/components/voice-note-search-results.tsx';
 import { useTags } from '../../features/tags/api/get-tags.ts';
 import { useFilteredRecentVoiceNotes } from '../../features/voice-notes/api/get-recent-voice-notes.ts';
@@ -34,6 +36,8 @@ export const Route = createFileRoute('/_authenticated/search')({
 });
 
 const RESULTS = SEARCH_LIMITS.pageSizeMax;
+/** Highlights beside the notes: a short list, the notes stay the main answer. */
+const HIGHLIGHT_RESULTS = 10;
 
 function SearchPage() {
   useDocumentTitle('Search');
@@ -50,6 +54,8 @@ function SearchPage() {
   const query = toNoteFilterQuery(filters);
   const words = q.trim();
   const found = useSearchVoiceNotes(words, RESULTS, query);
+  const highlights = useSearchHighlights(words, HIGHLIGHT_RESULTS);
+  const highlightHits = words ? (highlights.data?.results ?? []) : [];
   const listed = useFilteredRecentVoiceNotes(query, words === '');
   const tags = useTags().data?.tags.map((tag) => tag.name) ?? [];
   const pads = useInfiniteQuery(padsInfiniteQueryOptions());
@@ -109,6 +115,17 @@ function SearchPage() {
       ) : null}
       {words && found.data && found.data.results.length > 0 ? (
         <VoiceNoteSearchResults hits={found.data.results} />
+      ) : null}
+      {highlightHits.length > 0 ? (
+        <section aria-labelledby={`${id}-highlights`} className="space-y-2">
+          <h2 id={`${id}-highlights`} className="text-lg font-semibold text-slate-900 dark:text-slate-50">
+            Highlights
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Highlights whose label or comment has these words (the filters above apply to notes only).
+          </p>
+          <HighlightSearchResults hits={highlightHits} />
+        </section>
       ) : null}
       {!words && listed.data && listed.data.results.length > 0 ? (
         <RecentVoiceNoteList notes={listed.data.results} />

@@ -8,7 +8,7 @@ import { formatClock } from '../../../lib/format-duration.ts';
 import { useCreateHighlight, useDeleteHighlight, useUpdateHighlight } from '../api/change-highlights.ts';
 import { useHighlights } from '../api/get-highlights.ts';
 import { useSelectedSpan } from '../hooks/use-selected-span.ts';
-import { spanLabel } from '../utils/selected-span.ts';
+import { spanLabel, type Span } from '../utils/selected-span.ts';
 import { HighlightForm, type HighlightDraft } from './highlight-form.tsx';
 
 export interface HighlightsPanelProps {
@@ -22,6 +22,8 @@ export interface HighlightsPanelProps {
   transcript: RefObject<Element | null>;
   /** "Share this range", composed by the page (shares are another feature). */
   shareRange?: (highlight: Highlight & { end: number }) => ReactNode;
+  /** More for the selected words beside "Highlight selected words" (e.g. "Said by…"), composed by the page. */
+  selectionActions?: (span: Span) => ReactNode;
 }
 
 type Editing = { kind: 'new'; draft: HighlightDraft } | { kind: 'edit'; highlight: Highlight };
@@ -38,6 +40,7 @@ export function HighlightsPanel({
   currentTime,
   transcript,
   shareRange,
+  selectionActions,
 }: HighlightsPanelProps) {
   const highlights = useHighlights(padId, noteId);
   const selected = useSelectedSpan(transcript);
@@ -70,6 +73,7 @@ export function HighlightsPanel({
             Highlight selected words ({spanLabel(selected.start, selected.end, formatClock)})
           </Button>
         ) : null}
+        {selected && selectionActions ? selectionActions(selected) : null}
         <Button variant="secondary" onClick={() => add(Math.round(currentTime() * 10) / 10, null)}>
           Add highlight at the current time
         </Button>

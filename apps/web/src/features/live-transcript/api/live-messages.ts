@@ -27,3 +27,11 @@ export const LIVE_START_MESSAGE = {
 } as const satisfies LiveStartMessage;
 
 export const LIVE_STOP_MESSAGE = { type: 'stop' } as const satisfies LiveStopMessage;
+
+/**
+ * The start message saying how many people speak (ADR 0053): 2 or more has the server pass
+ * the filed recording through diarization; absent, it finds out.
+ */
+export function liveStartMessage(speakers?: number): LiveStartMessage {
+  return speakers === undefined ? LIVE_START_MESSAGE : { ...LIVE_START_MESSAGE, speakers };
+}

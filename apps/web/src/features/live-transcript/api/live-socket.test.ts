@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LiveSocket, type LiveSocketEvent, type WebSocketLike } from './live-socket.ts';
+import { liveStartMessage } from './live-messages.ts';
+import { LiveSocket, MAX_BUFFERED_BYTES, type LiveSocketEvent, type WebSocketLike } from './live-socket.ts';
 
 /** A WebSocket that records what is sent and lets the test play the server. */
 class FakeSocket implements WebSocketLike {
@@ -64,6 +65,14 @@ describe('the live socket client', () => {
       JSON.stringify({ type: 'stop' }),
     ]);
     expect(events).toEqual([{ type: 'open' }]);
+  });
+
+  it('says in its start how many people speak, when the person chose', () => {
+    const fake = new FakeSocket();
+    new LiveSocket(fake, () => undefined, MAX_BUFFERED_BYTES, liveStartMessage(2));
+    fake.open();
+    expect(JSON.parse(fake.sent[0] as string)).toMatchObject({ type: 'start', speakers: 2 });
+    expect(liveStartMessage()).not.toHaveProperty('speakers');
   });
 
   it('reports partial, final, lag and filed, and ignores what it cannot read', () => {

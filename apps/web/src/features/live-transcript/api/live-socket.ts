@@ -1,4 +1,5 @@
 import type { TranscriptWord, VoiceNote } from '@voxpad/shared/voice-notes';
+import type { LiveStartMessage } from '@voxpad/shared/live-transcription';
 import { LIVE_START_MESSAGE, LIVE_STOP_MESSAGE, parseLiveServerMessage } from './live-messages.ts';
 
 /** Past this much audio waiting to leave (about 30 s of 16 kHz PCM) the stream is given up. */
@@ -38,6 +39,7 @@ export class LiveSocket {
   readonly #socket: WebSocketLike;
   readonly #onEvent: (event: LiveSocketEvent) => void;
   readonly #maxBufferedBytes: number;
+  readonly #start: LiveStartMessage;
   #queued: Int16Array<ArrayBuffer>[] = [];
   #queuedBytes = 0;
   #over = false;
@@ -47,7 +49,9 @@ export class LiveSocket {
     socket: WebSocketLike,
     onEvent: (event: LiveSocketEvent) => void,
     maxBufferedBytes: number = MAX_BUFFERED_BYTES,
+    start: LiveStartMessage = LIVE_START_MESSAGE,
   ) {
+    this.#start = start;
     this.#socket = socket;
     this.#onEvent = onEvent;
     this.#maxBufferedBytes = maxBufferedBytes;
@@ -59,8 +63,12 @@ export class LiveSocket {
   }
 
   /** Opens a socket to `url` with the browser's WebSocket. */
-  static open(url: string, onEvent: (event: LiveSocketEvent) => void): LiveSocket {
-    return new LiveSocket(new WebSocket(url), onEvent);
+  static open(
+    url: string,
+    onEvent: (event: LiveSocketEvent) => void,
+    start: LiveStartMessage = LIVE_START_MESSAGE,
+  ): LiveSocket {
+    return new LiveSocket(new WebSocket(url), onEvent, MAX_BUFFERED_BYTES, start);
   }
 
   /** False once the stream is over (filed or dropped). */
@@ -97,7 +105,7 @@ export class LiveSocket {
 
   #opened(): void {
     if (this.#over) return;
-    this.#socket.send(JSON.stringify(LIVE_START_MESSAGE));
+    this.#socket.send(JSON.stringify(this.#start));
     this.#onEvent({ type: 'open' });
     const queued = this.#queued;
     this.#queued = [];

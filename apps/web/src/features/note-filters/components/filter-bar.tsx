@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SPEAKER_LIMITS } from '@voxpad/shared/speakers';
 import { VOICE_NOTE_STATUSES, type VoiceNoteStatus } from '@voxpad/shared/voice-notes';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { cleanFilterSearch, countFilters, type NoteFilterSearch } from '../utils/filter-search.ts';
@@ -33,7 +34,8 @@ const secondsToMinutes = (seconds: number | undefined) =>
   seconds === undefined ? '' : String(Math.round((seconds / 60) * 100) / 100);
 
 /**
- * Filters for a list of voice notes (lengths apply on leaving the field or on Enter): tags (all of them), pad, created between two days, length,
+ * Filters for a list of voice notes (lengths and the speaker apply on leaving the field or on
+ * Enter): tags (all of them), pad, created between two days, length, who speaks (a name),
  * transcription state and whether the transcript was edited. Each change is applied at once;
  * the page keeps them in its URL.
  */
@@ -154,6 +156,24 @@ export function FilterBar({ value, onChange, tags, pads }: FilterBarProps) {
             onBlur={(event) => set({ max_duration: minutesToSeconds(event.target.value) })}
             onKeyDown={(event) => {
               if (event.key === 'Enter') set({ max_duration: minutesToSeconds(event.currentTarget.value) });
+            }}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-speaker`} className={labelText}>
+            Speaker
+          </label>
+          <input
+            id={`${id}-speaker`}
+            type="text"
+            maxLength={SPEAKER_LIMITS.nameMax}
+            placeholder="A speaker’s name"
+            className={control}
+            defaultValue={value.speaker ?? ''}
+            key={`speaker-${value.speaker ?? ''}`}
+            onBlur={(event) => set({ speaker: event.target.value.trim() || undefined })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') set({ speaker: event.currentTarget.value.trim() || undefined });
             }}
           />
         </div>

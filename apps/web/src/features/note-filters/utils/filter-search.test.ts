@@ -53,6 +53,7 @@ describe('note filters in the URL', () => {
         status: 'finished',
         edited: 'maybe',
         shared: 'sometimes',
+        speaker: 'x'.repeat(61),
         other: 'kept out',
       }),
     ).toEqual({});
@@ -83,5 +84,13 @@ describe('note filters in the URL', () => {
       min_duration: 0,
       edited: false,
     });
+  });
+
+  it('keeps a speaker’s name trimmed, in the URL and the query; blank is no filter', () => {
+    const search = parseNoteFilterSearch({ speaker: '  Ana ' });
+    expect(cleanFilterSearch(search)).toEqual({ speaker: 'Ana' });
+    expect(toNoteFilterQuery(search)).toEqual({ speaker: 'Ana' });
+    expect(countFilters(search)).toBe(1);
+    expect(cleanFilterSearch(parseNoteFilterSearch({ speaker: '   ' }))).toEqual({});
   });
 });

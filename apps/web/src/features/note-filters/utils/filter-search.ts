@@ -1,4 +1,4 @@
-import { NOTE_FILTER_LIMITS, TAG_LIMITS } from '@voxpad/shared/limits';
+import { NOTE_FILTER_LIMITS, SPEAKER_LIMITS, TAG_LIMITS } from '@voxpad/shared/limits';
 import type { NoteFilterQuery } from '@voxpad/shared/note-filters';
 import { VOICE_NOTE_STATUSES } from '@voxpad/shared/voice-note-statuses';
 import type { VoiceNoteStatus } from '@voxpad/shared/voice-notes';
@@ -16,7 +16,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * A filtered note list's state in the URL (ADR 0045), so a filtered view can be bookmarked:
  * `tag` (a list), `pad`, `from`/`to` (days, `2024-05-31`, read in the person's time zone),
- * `min_duration`/`max_duration` (seconds), `status`, `edited`, `shared`.
+ * `min_duration`/`max_duration` (seconds), `status`, `edited`, `shared`, `speaker` (a name).
  */
 export interface NoteFilterSearch {
   tag?: string[] | undefined;
@@ -28,6 +28,7 @@ export interface NoteFilterSearch {
   status?: VoiceNoteStatus | undefined;
   edited?: boolean | undefined;
   shared?: boolean | undefined;
+  speaker?: string | undefined;
 }
 
 /** One tag or a list of them, each a tag name; a list that breaks a rule is dropped whole. */
@@ -50,6 +51,7 @@ export function parseNoteFilterSearch(search: Record<string, unknown>): NoteFilt
     status: choiceParam(search.status, VOICE_NOTE_STATUSES),
     edited: flagParam(search.edited),
     shared: flagParam(search.shared),
+    speaker: textParam(search.speaker, { min: 1, max: SPEAKER_LIMITS.nameMax, trim: true }),
   });
 }
 
@@ -65,6 +67,8 @@ export function cleanFilterSearch(search: NoteFilterSearch): NoteFilterSearch {
   if (search.status) clean.status = search.status;
   if (search.edited !== undefined) clean.edited = search.edited;
   if (search.shared !== undefined) clean.shared = search.shared;
+  const speaker = search.speaker?.trim();
+  if (speaker) clean.speaker = speaker;
   return clean;
 }
 
@@ -94,5 +98,6 @@ export function toNoteFilterQuery(search: NoteFilterSearch): NoteFilterQuery {
     ...(clean.status ? { status: clean.status } : {}),
     ...(clean.edited === undefined ? {} : { edited: clean.edited }),
     ...(clean.shared === undefined ? {} : { shared: clean.shared }),
+    ...(clean.speaker ? { speaker: clean.speaker } : {}),
   };
 }

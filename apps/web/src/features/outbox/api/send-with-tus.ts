@@ -55,6 +55,16 @@ function failureOf(
   return describeUploadFailure(null, online);
 }
 
+/** What the server files the note with: its pad, name, type and, when chosen, how many speak. */
+export function tusMetadata(item: OutboxItem): Record<string, string> {
+  return {
+    pad_id: item.padId,
+    filename: item.fileName,
+    filetype: item.mimeType,
+    ...(item.speakers ? { speakers: item.speakers } : {}),
+  };
+}
+
 /**
  * Sends an outbox item with tus: creates the upload (or continues the one at
  * `item.uploadUrl` from the offset the server reports) and resolves with the id of the
@@ -76,7 +86,7 @@ export async function sendWithTus(
       retryDelays: RETRY_DELAYS,
       // The outbox keeps the upload's address itself, per item, in IndexedDB.
       storeFingerprintForResuming: false,
-      metadata: { pad_id: item.padId, filename: item.fileName, filetype: item.mimeType },
+      metadata: tusMetadata(item),
       onBeforeRequest: addCredentials,
       onAfterResponse: (_request, response) => {
         noteId = response.getHeader(VOICE_NOTE_ID_HEADER) ?? noteId;

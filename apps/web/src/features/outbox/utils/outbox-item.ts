@@ -19,6 +19,11 @@ export interface OutboxItem {
    * recording keeps them, and filed as the note's highlights once the upload made it.
    */
   marks?: number[];
+  /**
+   * How many people speak, "1".."4" as the person chose it (ADR 0053); absent: the server
+   * finds out. Kept with the audio and sent as the upload's `speakers` metadata.
+   */
+  speakers?: string;
   blob: Blob;
   status: OutboxStatus;
   /** The server's resumable upload, once created: sending continues there after a reload. */

@@ -9,6 +9,8 @@ export interface UploadVoiceNoteInput {
   audio: Blob;
   /** The picked file's name; recordings use `recording.wav`. */
   fileName?: string;
+  /** How many people speak, "1".."8" (`?speakers=`); absent or "auto": the server finds out. */
+  speakers?: string | undefined;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
@@ -21,10 +23,12 @@ export function uploadVoiceNote({
   padId,
   audio,
   fileName = UPLOAD_FILE_NAME,
+  speakers,
   onProgress,
   signal,
 }: UploadVoiceNoteInput): Promise<VoiceNote> {
-  return apiClient.upload(`pad/${encodeURIComponent(padId)}/voicenote/`, voiceNoteSchema, {
+  const hint = speakers && speakers !== 'auto' ? `?speakers=${encodeURIComponent(speakers)}` : '';
+  return apiClient.upload(`pad/${encodeURIComponent(padId)}/voicenote/${hint}`, voiceNoteSchema, {
     body: audio,
     headers: {
       'Content-Type':

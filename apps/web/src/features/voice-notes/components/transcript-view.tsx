@@ -38,8 +38,11 @@ export interface TranscriptViewProps {
   review?: TranscriptReviewView | undefined;
   /** Who starts speaking at a word (its index in `words`): a small label there (ADR 0053). */
   speakerLabels?: ReadonlyMap<number, { id: string; name: string }> | undefined;
-  /** Offered on each label when the person may rename speakers. */
-  onRenameSpeaker?: ((speaker: { id: string; name: string }) => void) | undefined;
+  /**
+   * A label was chosen (rename, split, merge): its speaker and the index in `words` of the turn's
+   * first word. Labels are buttons only when this is given.
+   */
+  onSpeakerLabel?: ((speaker: { id: string; name: string }, wordIndex: number) => void) | undefined;
 }
 
 /**
@@ -56,7 +59,7 @@ export function TranscriptView({
   labelledBy,
   review,
   speakerLabels,
-  onRenameSpeaker,
+  onSpeakerLabel,
 }: TranscriptViewProps) {
   const tokenRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -136,8 +139,13 @@ export function TranscriptView({
                 const index = (offsets[paragraphIndex] ?? 0) + offset;
                 const uncertain = isUncertain(token);
                 const underReview = index === reviewed;
-                const speaker = speakerLabel(speakerLabels, token.first, token.last);
-                const label = speaker ? <SpeakerLabel speaker={speaker} onRename={onRenameSpeaker} /> : null;
+                const turn = speakerLabel(speakerLabels, token.first, token.last);
+                const label = turn ? (
+                  <SpeakerLabel
+                    speaker={turn.speaker}
+                    onChoose={onSpeakerLabel ? (speaker) => onSpeakerLabel(speaker, turn.word) : undefined}
+                  />
+                ) : null;
                 if (underReview && review?.editor) {
                   return (
                     <span key={`${token.start}-${token.first}`}>
@@ -186,31 +194,31 @@ export function TranscriptView({
   );
 }
 
-/** The speaker whose turn starts at one of the token's words, if any. */
+/** The speaker whose turn starts at one of the token's words, and that word, if any. */
 function speakerLabel(
   labels: ReadonlyMap<number, { id: string; name: string }> | undefined,
   first: number,
   last: number,
-): { id: string; name: string } | undefined {
+): { speaker: { id: string; name: string }; word: number } | undefined {
   if (!labels) return undefined;
   for (let word = first; word <= last; word++) {
     const speaker = labels.get(word);
-    if (speaker) return speaker;
+    if (speaker) return { speaker, word };
   }
   return undefined;
 }
 
-/** A turn's speaker: a small name before its first word, a rename button when allowed. */
+/** A turn's speaker: a small name before its first word, a button to change speakers when allowed. */
 function SpeakerLabel({
   speaker,
-  onRename,
+  onChoose,
 }: {
   speaker: { id: string; name: string };
-  onRename?: ((speaker: { id: string; name: string }) => void) | undefined;
+  onChoose?: ((speaker: { id: string; name: string }) => void) | undefined;
 }) {
   const classes =
     'mr-1 inline-flex items-center rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200';
-  if (!onRename) {
+  if (!onChoose) {
     return (
       <span data-speaker={speaker.id} className={classes}>
         {speaker.name}
@@ -221,9 +229,10 @@ function SpeakerLabel({
     <button
       type="button"
       data-speaker={speaker.id}
-      title={`Rename ${speaker.name}`}
-      aria-label={`${speaker.name} (rename speaker)`}
-      onClick={() => onRename(speaker)}
+      title={`Rename, split or merge ${speaker.name}`}
+      aria-label={`${speaker.name} (speaker: rename, split, merge)`}
+      aria-haspopup="dialog"
+      onClick={() => onChoose({ id: speaker.id, name: speaker.name })}
       className={`${classes} hover:bg-indigo-100 max-sm:min-h-11 dark:hover:bg-indigo-500/30 ${focusRing}`}
     >
       {speaker.name}

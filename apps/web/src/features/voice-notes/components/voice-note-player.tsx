@@ -28,6 +28,8 @@ import { ReviewWordEditor } from './review-word-editor.tsx';
 import { LoadMoreSentinel } from './load-more-sentinel.tsx';
 import { TranscriptView } from './transcript-view.tsx';
 import { RenameSpeakerDialog } from './rename-speaker-dialog.tsx';
+import { SpeakerActionsDialog, type SpeakerLabelTarget } from './speaker-actions-dialog.tsx';
+import { placeOfWord } from '../utils/speaker-places.ts';
 import { speakerTurns, turnAt, turnLabels } from '../utils/speaker-turns.ts';
 import { EditTranscriptForm } from './voice-note-editors.tsx';
 import { Waveform } from './waveform.tsx';
@@ -128,6 +130,18 @@ export function VoiceNotePlayer({
   useEffect(() => {
     if (hasMore && currentTime > loadedUntil) loadMore();
   }, [hasMore, currentTime, loadedUntil, loadMore]);
+  const [labelChosen, setLabelChosen] = useState<SpeakerLabelTarget | null>(null);
+  const chooseLabel = useCallback(
+    (speaker: { id: string; name: string }, wordIndex: number) => {
+      const word = words[wordIndex];
+      setLabelChosen({
+        speaker,
+        at: word ? placeOfWord(segments.segments, word) : null,
+        seconds: word?.start ?? 0,
+      });
+    },
+    [words, segments.segments],
+  );
   const [mediaDuration, setMediaDuration] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [ownRate, setOwnRate] = useState(1);
@@ -432,7 +446,7 @@ export function VoiceNotePlayer({
               timeHref={timeHref}
               labelledBy={headingId}
               speakerLabels={labels}
-              onRenameSpeaker={editable && !review.reviewing ? setRenaming : undefined}
+              onSpeakerLabel={editable && !review.reviewing ? chooseLabel : undefined}
             />
             {segments.hasMore ? (
               <LoadMoreSentinel onVisible={segments.loadMore} loading={segments.loading} />
@@ -452,6 +466,19 @@ export function VoiceNotePlayer({
           </p>
         )}
       </section>
+      {editable ? (
+        <SpeakerActionsDialog
+          padId={note.pad_id}
+          voiceNoteId={note.id}
+          speakers={note.speakers ?? []}
+          target={labelChosen}
+          onRename={(speaker) => {
+            setLabelChosen(null);
+            setRenaming(speaker);
+          }}
+          onClose={() => setLabelChosen(null)}
+        />
+      ) : null}
       {editable ? (
         <RenameSpeakerDialog
           padId={note.pad_id}

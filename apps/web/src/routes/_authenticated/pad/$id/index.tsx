@@ -26,8 +26,13 @@ import { EditPadForm } from '../../../../features/pads/components/edit-pad-form.
 import { OutboxList } from '../../../../features/outbox/components/outbox-list.tsx';
 import { fileMarks } from '../../../../features/highlights/api/file-marks.ts';
 import { enqueueFile, enqueueRecording } from '../../../../features/outbox/outbox-store.ts';
+import {
+  SpeakersChoice,
+  type UploadSpeakerChoice,
+} from '../../../../features/outbox/components/speakers-choice.tsx';
 import { LiveTranscript } from '../../../../features/live-transcript/components/live-transcript.tsx';
 import { useLiveTranscript } from '../../../../features/live-transcript/hooks/use-live-transcript.ts';
+import type { LiveStreamInput } from '../../../../features/live-transcript/live-stream.ts';
 import { Recorder } from '../../../../features/recording/components/recorder.tsx';
 import { RecoveredRecordings } from '../../../../features/recording/components/recovered-recordings.tsx';
 import type { Recording } from '../../../../features/recording/hooks/use-recorder.ts';
@@ -208,6 +213,7 @@ function recordingFileName(mimeType: string): string {
 function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange: (busy: boolean) => void }) {
   const [rejection, setRejection] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
+  const [speakers, setSpeakers] = useState<UploadSpeakerChoice>('auto');
   const fileDropRef = useRef<FileDropHandle>(null);
   const recorderHeadingId = useId();
   const padName = usePad(padId).name;
@@ -216,14 +222,19 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
   const refreshNoteLists = useRefreshNoteLists();
   const live = useMemo(
     () => ({
-      stream: liveTranscript,
+      // The stream's start says how many people speak, as the upload's metadata would.
+      stream: {
+        ...liveTranscript,
+        start: (input: LiveStreamInput) =>
+          liveTranscript.start({ ...input, speakers: speakers === 'auto' ? undefined : Number(speakers) }),
+      },
       onFiled: async (note: VoiceNote, marks: readonly number[]) => {
         // Moments marked while recording become the note's highlights (ADR 0054).
         await fileMarks(note.pad_id, note.id, marks);
         await refreshNoteLists(note.pad_id);
       },
     }),
-    [liveTranscript, refreshNoteLists],
+    [liveTranscript, refreshNoteLists, speakers],
   );
   const onImported = useCallback(() => void refreshNoteLists(padId), [refreshNoteLists, padId]);
   // The server's file size limit, for refusing a file as it is picked (the home page has it already).
@@ -252,6 +263,7 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
         mimeType: made.audio.type || 'audio/wav',
         durationSeconds: made.durationSeconds,
         ...(made.marks ? { marks: made.marks } : {}),
+        speakers,
       }),
     );
 
@@ -270,6 +282,9 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
         <h2 id={recorderHeadingId} className="mb-3 text-lg font-semibold text-slate-900 dark:text-slate-50">
           New voice note
         </h2>
+        <div className="mb-3">
+          <SpeakersChoice value={speakers} onChange={setSpeakers} />
+        </div>
         <Recorder
           onRecorded={sendRecording}
           padId={padId}
@@ -284,7 +299,7 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
         ref={fileDropRef}
         onFile={(file) => {
           // Said in place by keep(); nothing else waits for it.
-          keep(enqueueFile(padId, file)).catch(() => undefined);
+          keep(enqueueFile(padId, file, speakers)).catch(() => undefined);
         }}
         onRejected={setRejection}
         maxBytes={maxBytes}
@@ -295,7 +310,7 @@ function RecordAndUpload({ padId, onBusyChange }: { padId: string; onBusyChange:
           // Each recording goes through the outbox like a picked file, with its own progress.
           const refusals = files.map((file) => fileRefusal(file, maxBytes));
           files.forEach((file, i) => {
-            if (refusals[i] === null) keep(enqueueFile(padId, file)).catch(() => undefined);
+            if (refusals[i] === null) keep(enqueueFile(padId, file, speakers)).catch(() => undefined);
           });
           const refused = refusals.filter((refusal) => refusal !== null);
           if (refused.length > 0) setRejection(refused.join(' '));

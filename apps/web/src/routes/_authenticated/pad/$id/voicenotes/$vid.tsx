@@ -34,6 +34,7 @@ import {
   MoveNoteForm,
 } from '../../../../../features/voice-notes/components/voice-note-editors.tsx';
 import { VoiceNotePlayer } from '../../../../../features/voice-notes/components/voice-note-player.tsx';
+import { SaidByButton } from '../../../../../features/voice-notes/components/said-by-button.tsx';
 import { useTranscriptionEvents } from '../../../../../features/voice-notes/hooks/use-transcription-events.ts';
 import { progressPercent } from '../../../../../features/voice-notes/utils/voice-note-status.ts';
 import { voiceNoteTitle } from '../../../../../features/voice-notes/utils/voice-note-title.ts';
@@ -207,6 +208,15 @@ function VoiceNotePage() {
           onJump={jumpTo}
           currentTime={() => audioRef.current?.currentTime ?? 0}
           transcript={playerRef}
+          selectionActions={(span) => (
+            <SaidByButton
+              padId={id}
+              voiceNoteId={vid}
+              segments={note.segments}
+              speakers={note.speakers ?? []}
+              span={span}
+            />
+          )}
           shareRange={(highlight) => (
             <ShareButton
               label="Share this range"
