@@ -18,9 +18,12 @@ export function searchHighlights(
 /** Every highlight search, for a change to highlights to refresh them. */
 export const highlightSearchesQueryKey = ['search', 'highlights'] as const;
 
+export const searchHighlightsQueryKey = (q: string, limit: number) =>
+  [...highlightSearchesQueryKey, q, limit] as const;
+
 export function searchHighlightsQueryOptions(q: string, limit = 8) {
   return queryOptions({
-    queryKey: [...highlightSearchesQueryKey, q, limit] as const,
+    queryKey: searchHighlightsQueryKey(q, limit),
     queryFn: ({ signal }) => searchHighlights(q, limit, signal),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
