@@ -4,6 +4,8 @@
  * `?speakers=1` and confirmed, teach the owner's voice profile; then a dialogue of kal and slt
  * names kal's speaker "You" and slt's "Speaker N"; a dialogue of slt and awb names nobody; a
  * rename wins; another user's profile never applies; forgetting the voice names nobody again.
+ * Each decode costs seconds of CPU on both backends, so the dialogue that names "You" is the one
+ * renamed and re-transcribed, and "nothing learnt yet" is shown by the other person's dialogue.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -98,13 +100,9 @@ function namesByVoice(note: VoiceNote, recording: SpokenRecording): Record<strin
 }
 
 describe('the owner’s voice', { timeout: 600_000 }, () => {
-  it('names nobody "You" before anything was learnt', async () => {
-    expect(await voiceProfile(owner)).toBeNull();
-    const note = await transcribed(owner, pad.id, dialogueAB.file, '?speakers=2');
-    expect((note.speakers ?? []).map((s) => s.name)).toEqual(['Speaker 1', 'Speaker 2']);
-  });
-
   it('is learnt from corrected one-voice notes, once each', async () => {
+    // Nothing learnt yet: no profile (another person's dialogue below shows nobody is named then).
+    expect(await voiceProfile(owner)).toBeNull();
     for (const [i, sentences] of TEACHING.entries()) {
       const recording = spokenRecording(dir, `teach-${i}`, sentences);
       const note = await transcribed(owner, pad.id, recording.file, '?speakers=1');
@@ -121,8 +119,11 @@ describe('the owner’s voice', { timeout: 600_000 }, () => {
     expect(profile.recognises).toBe(true);
   });
 
+  let dialogue: VoiceNote;
+
   it('names the owner "You" in a dialogue with another voice, the other keeps "Speaker N"', async () => {
     const note = await transcribed(owner, pad.id, dialogueAB.file, '?speakers=2');
+    dialogue = note;
     const names = namesByVoice(note, dialogueAB);
     expect(names.kal).toEqual(['You', 'You']);
     expect(names.slt).toEqual(['Speaker 2', 'Speaker 2']);
@@ -135,7 +136,7 @@ describe('the owner’s voice', { timeout: 600_000 }, () => {
   });
 
   it('lets a person’s rename win through a re-transcription', async () => {
-    const note = await transcribed(owner, pad.id, dialogueAB.file, '?speakers=2');
+    const note = dialogue;
     const you = note.speakers!.find((s) => s.name === 'You')!;
     const renamed = await owner.request<VoiceNote>(
       'PATCH',
