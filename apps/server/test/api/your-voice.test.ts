@@ -1,10 +1,11 @@
 /**
- * "You" (issue 23, ADR 0058) through the API with the real worker (ROLE=all), on both backends:
+ * "You" (issue 23, ADR 0058) through the API with the real worker (ROLE=all), on one backend
+ * (vitest.config.ts; the profile's storage is test/jobs/voice-profiles.test.ts, on both):
  * one-voice notes of flite's kal (sentences the dialogues never say), uploaded with
  * `?speakers=1` and confirmed, teach the owner's voice profile; then a dialogue of kal and slt
  * names kal's speaker "You" and slt's "Speaker N"; a dialogue of slt and awb names nobody; a
  * rename wins; another user's profile never applies; forgetting the voice names nobody again.
- * Each decode costs seconds of CPU on both backends, so the dialogue that names "You" is the one
+ * Each decode costs seconds of CPU, so the dialogue that names "You" is the one
  * renamed and re-transcribed, and "nothing learnt yet" is shown by the other person's dialogue.
  */
 import fs from 'node:fs';
