@@ -147,7 +147,8 @@ export function wavDurationSeconds(header: WavHeader, totalBytes: number): numbe
   return dataBytes / header.byteRate;
 }
 
-export function decodeWav(bytes: Uint8Array): DecodedAudio {
+/** The fmt and data chunks a WAV must have, or the error that says which is missing. */
+function formatAndData(bytes: Uint8Array) {
   const { format, data, cutShort, littleEndian } = walkChunks(bytes);
   if (!format) {
     if (cutShort) throw truncated();
@@ -157,6 +158,11 @@ export function decodeWav(bytes: Uint8Array): DecodedAudio {
     if (cutShort) throw truncated();
     throw emptyAudio();
   }
+  return { format, data, littleEndian };
+}
+
+export function decodeWav(bytes: Uint8Array): DecodedAudio {
+  const { format, data, littleEndian } = formatAndData(bytes);
 
   const frames = Math.floor(data.size / format.bytesPerFrame);
   if (frames === 0) {
@@ -188,15 +194,7 @@ export interface WavLayout {
 }
 
 export function readWavLayout(head: Uint8Array, totalBytes: number): WavLayout {
-  const { format, data, cutShort, littleEndian } = walkChunks(head);
-  if (!format) {
-    if (cutShort) throw truncated();
-    throw damagedHeader();
-  }
-  if (!data) {
-    if (cutShort) throw truncated();
-    throw emptyAudio();
-  }
+  const { format, data, littleEndian } = formatAndData(head);
   const present = Math.max(0, totalBytes - data.offset);
   const size = data.known ? Math.min(data.declared, present) : present;
   const frames = Math.floor(size / format.bytesPerFrame);
