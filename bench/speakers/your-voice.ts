@@ -14,7 +14,7 @@ import { encodeWav } from '../../apps/server/src/transcription/audio/wav-writer.
 import { diarizeWithPrints, voiceprintOf } from '../../apps/server/src/transcription/speakers/diarize.ts';
 import { printsById, speakerId } from '../../apps/server/src/transcription/speakers/speaker-segments.ts';
 import { combinePrints, type VoicePrint } from '../../apps/server/src/transcription/speakers/voiceprint.ts';
-import { recogniseOwner } from '../../apps/server/src/voice-profiles/recognise-owner.ts';
+import { recogniseOwner } from '../../apps/server/src/transcripts/owner-voice/recognise-owner.ts';
 import { SAMPLE_RATE, buildDialogue } from './dialogues.ts';
 import { HELD_OUT_SENTENCES, TUNING_SENTENCES } from './sentences.ts';
 import { speak, VOICES } from './voices.ts';

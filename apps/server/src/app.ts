@@ -56,7 +56,7 @@ import { AdaptationRunner } from './adaptation/builder/adaptation-runner.ts';
 import { reviewedNotesSource } from './adaptation/builder/reviewed-notes-source.ts';
 import { PersonalModelCache } from './adaptation/loading/personal-model-cache.ts';
 import { personalModelLookup } from './adaptation/loading/personal-model-lookup.ts';
-import { voiceProfileLookup } from './voice-profiles/voice-profile-store.ts';
+import { voiceProfileLookup } from './transcripts/owner-voice/voice-profile-store.ts';
 import type { PersonalModelLookup } from './transcription/personal-model.ts';
 import { registerAdaptationRoutes } from './adaptation/routes/adaptation-routes.ts';
 import { registerStatsRoutes } from './stats/stats-routes.ts';

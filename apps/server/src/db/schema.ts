@@ -178,7 +178,7 @@ export interface VoiceNoteSpeakerColumns {
   speaker_edits: Generated<string | null>;
 }
 
-/** Voiceprints of a note's speakers (migration 0032, ADR 0058); transcript store and voice-profiles/ only. */
+/** Voiceprints of a note's speakers (migration 0032, ADR 0058); the transcript store and the owner-voice code only. */
 export interface VoiceNoteVoiceColumns {
   /** JSON `{speakerId: print}`; null without. */
   speaker_prints: Generated<string | null>;
@@ -502,7 +502,7 @@ export interface PadSummarySettingsTable {
   updated_at: number;
 }
 
-/** A person's voice, learnt from their corrected notes (migration 0032, ADR 0058); voice-profiles/ only. */
+/** A person's voice, learnt from their corrected notes (migration 0032, ADR 0058); the owner-voice code only. */
 export interface VoiceProfilesTable {
   owner_id: string;
   /** JSON `{frames, mean, variance}`: the pooled print of every note that taught it. */

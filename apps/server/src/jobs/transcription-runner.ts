@@ -14,8 +14,8 @@ import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import { JobLoop } from '../lib/leased-jobs/job-loop.ts';
-import { recogniseOwner } from '../voice-profiles/recognise-owner.ts';
-import type { VoiceProfileLookup } from '../voice-profiles/voice-profile-store.ts';
+import { recogniseOwner } from '../transcripts/owner-voice/recognise-owner.ts';
+import type { VoiceProfileLookup } from '../transcripts/owner-voice/voice-profile-store.ts';
 import type { JobEvents } from './job-events.ts';
 import type { TranscriptionQueue } from './transcription-queue.ts';
 

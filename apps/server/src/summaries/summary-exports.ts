@@ -6,7 +6,6 @@ import { type ExportedSummary } from '@voxpad/shared/export-import';
 import { SUMMARY_VERSIONS_KEPT } from '@voxpad/shared/summaries';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
-import type { MarkdownSummary } from '../transcripts/transcript-exports.ts';
 import { insertSummary, listSummaries } from './summaries-repository.ts';
 import { presentSummary } from './summary-presenter.ts';
 
@@ -20,6 +19,12 @@ export async function exportedSummaries(db: Db, ownerId: string, noteId: string)
 }
 
 /** The newest done version with a summary, for the Markdown's "Summary" section. */
+/** The latest done summary as the Markdown export shows it (transcripts/transcript-exports.ts). */
+export interface MarkdownSummary {
+  summary: string;
+  action_items: readonly { text: string; start: number }[];
+}
+
 export function latestDoneSummary(versions: readonly ExportedSummary[]): MarkdownSummary | undefined {
   const done = versions.findLast((version) => version.status === 'done' && version.summary !== null);
   return done ? { summary: done.summary ?? '', action_items: done.action_items } : undefined;

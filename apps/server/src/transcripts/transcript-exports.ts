@@ -6,6 +6,7 @@
  */
 import type { NoteSpeaker } from '@voxpad/shared/speakers';
 import type { TranscriptSegment } from '../transcription/transcriber.ts';
+import type { MarkdownSummary } from '../summaries/summary-exports.ts';
 
 export const EXPORT_FORMATS = {
   txt: 'text/plain; charset=utf-8',
@@ -45,11 +46,6 @@ export interface ExportableNote {
 }
 
 /** A summary as the Markdown export shows it: the text and its timed action items. */
-export interface MarkdownSummary {
-  summary: string;
-  action_items: readonly { text: string; start: number }[];
-}
-
 export function renderTranscript(note: ExportableNote, format: ExportFormat): string {
   switch (format) {
     case 'txt':

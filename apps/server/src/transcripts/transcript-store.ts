@@ -30,7 +30,7 @@
  * - Voiceprints (ADR 0058) come with an engine's speakers and are kept under the ids the note
  *   keeps; the speaker recognised as the owner is named "You" unless a person named it. A typed
  *   correction, a confirmation or a speaker edit may then teach the owner's voice profile
- *   (voice-profiles/teach-voice.ts says which notes teach).
+ *   (owner-voice/teach-voice.ts says which notes teach).
  *
  * - A transcript carried over from an export (ADR 0047) arrives as it was: its text, word times,
  *   flags and every version, with the times they were made; nothing is reformatted or renamed.
@@ -69,8 +69,8 @@ import {
 import type { SpeakerChange } from './speakers/speaker-edits.ts';
 import { keepSpeakerEdits } from './speakers/speaker-mapping.ts';
 import type { VoicePrint } from '../transcription/speakers/voiceprint.ts';
-import { keptPrints, nameOwner } from '../voice-profiles/name-owner.ts';
-import { teachVoice } from '../voice-profiles/teach-voice.ts';
+import { keptPrints, nameOwner } from './owner-voice/name-owner.ts';
+import { teachVoice } from './owner-voice/teach-voice.ts';
 
 export interface EngineTranscript {
   text: string;

@@ -9,7 +9,8 @@ import type { NoteEvents } from '../lib/note-events.ts';
 import { notFound } from '../http/api-problem.ts';
 import { listHighlights } from '../highlights/highlights-repository.ts';
 import { exportedSummaries, latestDoneSummary } from '../summaries/summary-exports.ts';
-import type { ExportedHighlight, MarkdownSummary } from './transcript-exports.ts';
+import type { MarkdownSummary } from '../summaries/summary-exports.ts';
+import type { ExportedHighlight } from './transcript-exports.ts';
 import { busy, conflict } from './transcript-problems.ts';
 import { restoreVersion } from './transcript-store.ts';
 import {

@@ -8,8 +8,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import type { VoicePrint } from '../../src/transcription/speakers/voiceprint.ts';
-import { teachVoice } from '../../src/voice-profiles/teach-voice.ts';
-import { forgetVoiceProfile, readVoiceProfile } from '../../src/voice-profiles/voice-profile-store.ts';
+import { teachVoice } from '../../src/transcripts/owner-voice/teach-voice.ts';
+import {
+  forgetVoiceProfile,
+  readVoiceProfile,
+} from '../../src/transcripts/owner-voice/voice-profile-store.ts';
 import { signedUpClient } from '../support/http-client.ts';
 import { createPad } from '../support/pad-notes.ts';
 import { ownerOf } from '../support/summary-rows.ts';

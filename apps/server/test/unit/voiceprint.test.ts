@@ -14,9 +14,9 @@ import {
   printOf,
   type VoicePrint,
 } from '../../src/transcription/speakers/voiceprint.ts';
-import { recogniseOwner, RECOGNITION } from '../../src/voice-profiles/recognise-owner.ts';
-import { keptPrints, nameOwner } from '../../src/voice-profiles/name-owner.ts';
-import { teachingPrint } from '../../src/voice-profiles/teach-voice.ts';
+import { recogniseOwner, RECOGNITION } from '../../src/transcripts/owner-voice/recognise-owner.ts';
+import { keptPrints, nameOwner } from '../../src/transcripts/owner-voice/name-owner.ts';
+import { teachingPrint } from '../../src/transcripts/owner-voice/teach-voice.ts';
 
 /** Seeded frames around `mean` with spread `spread`, 3 dimensions. */
 function frames(count: number, mean: number[], spread: number[], seed: number): Float32Array {

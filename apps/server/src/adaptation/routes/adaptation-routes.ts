@@ -10,7 +10,7 @@ import { presentAdaptation } from '../state/adaptation-presenter.ts';
 import type { AdaptationQueue } from '../state/adaptation-queue.ts';
 import { forgetAdaptation } from '../state/forget-adaptation.ts';
 import type { Db } from '../../db/database.ts';
-import { forgetVoiceProfile, readVoiceProfile } from '../../voice-profiles/voice-profile-store.ts';
+import { forgetVoiceProfile, readVoiceProfile } from '../../transcripts/owner-voice/voice-profile-store.ts';
 
 export interface AdaptationRouteDeps {
   db: Db;

@@ -1,6 +1,6 @@
 import type { AdaptationGain, AdaptationState, VoiceProfileSummary } from '@voxpad/shared/adaptation';
-import { RECOGNITION } from '../../voice-profiles/recognise-owner.ts';
-import type { VoiceProfile } from '../../voice-profiles/voice-profile-store.ts';
+import { RECOGNITION } from '../../transcripts/owner-voice/recognise-owner.ts';
+import type { VoiceProfile } from '../../transcripts/owner-voice/voice-profile-store.ts';
 import type { AdaptationStateRow } from '../../db/schema.ts';
 import { toIso } from '../../lib/time.ts';
 

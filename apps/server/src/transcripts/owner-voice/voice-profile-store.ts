@@ -3,13 +3,13 @@
  * notes taught it, when. Only its owner's code paths read it: the transcription runner (through
  * a lookup, like the personal model), the "what Voxpad learnt" screen, teaching and forgetting.
  */
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import {
   combinePrints,
   compactPrint,
   parsePrint,
   type VoicePrint,
-} from '../transcription/speakers/voiceprint.ts';
+} from '../../transcription/speakers/voiceprint.ts';
 
 export interface VoiceProfile {
   print: VoicePrint;

@@ -3,7 +3,7 @@
  * closest to the owner's voice profile, if that is under the threshold, and only once the
  * profile holds enough speech. At most one speaker is the owner.
  */
-import { printDistance, type VoicePrint } from '../transcription/speakers/voiceprint.ts';
+import { printDistance, type VoicePrint } from '../../transcription/speakers/voiceprint.ts';
 
 export const RECOGNITION = {
   /**

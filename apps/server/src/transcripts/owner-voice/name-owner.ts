@@ -4,8 +4,8 @@
  * default name ("Speaker 2") becomes "You", and nobody does when some speaker is already "You".
  */
 import type { NoteSpeaker } from '@voxpad/shared/speakers';
-import { defaultName } from '../transcripts/speakers/note-speakers.ts';
-import { combinePrints, type VoicePrint } from '../transcription/speakers/voiceprint.ts';
+import { defaultName } from '../speakers/note-speakers.ts';
+import { combinePrints, type VoicePrint } from '../../transcription/speakers/voiceprint.ts';
 import { isOwnerName, OWNER_NAME } from './teach-voice.ts';
 
 export function nameOwner(speakers: readonly NoteSpeaker[], ownerId: string | undefined): NoteSpeaker[] {

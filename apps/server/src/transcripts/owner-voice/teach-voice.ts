@@ -10,10 +10,10 @@
  */
 import type { NoteSpeaker } from '@voxpad/shared/speakers';
 import type { TranscriptReview } from '@voxpad/shared/voice-notes';
-import type { Db } from '../db/database.ts';
-import { parseSpeakers } from '../transcripts/speakers/note-speakers.ts';
-import type { NoteRef } from '../transcripts/transcript-versions.ts';
-import { parsePrint, type VoicePrint } from '../transcription/speakers/voiceprint.ts';
+import type { Db } from '../../db/database.ts';
+import { parseSpeakers } from '../speakers/note-speakers.ts';
+import type { NoteRef } from '../transcript-versions.ts';
+import { parsePrint, type VoicePrint } from '../../transcription/speakers/voiceprint.ts';
 import { RECOGNITION } from './recognise-owner.ts';
 import { foldIntoProfile } from './voice-profile-store.ts';
 
