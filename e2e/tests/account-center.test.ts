@@ -30,9 +30,11 @@ beforeAll(async () => {
   await fs.mkdir(screenshotDir, { recursive: true });
   mailbox = await Mailbox.start();
   [server, shortServer] = await Promise.all([
-    startBuiltServer({ SMTP_URL: mailbox.url }),
+    // No recording is made here: API-only servers start without the speech engine's threads.
+    startBuiltServer({ SMTP_URL: mailbox.url, ROLE: 'api' }),
     startBuiltServer({
       SMTP_URL: mailbox.url,
+      ROLE: 'api',
       ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS: String(SHORT_TIMEOUT_SECONDS),
     }),
   ]);

@@ -27,7 +27,8 @@ let n = 0;
 
 beforeAll(async () => {
   mailbox = await Mailbox.start();
-  server = await startBuiltServer({ SMTP_URL: mailbox.url }, { publicHost: 'localhost' });
+  // No recording is made here: API-only servers start without the speech engine's threads.
+  server = await startBuiltServer({ SMTP_URL: mailbox.url, ROLE: 'api' }, { publicHost: 'localhost' });
   browser = await launchChromium();
 });
 
@@ -176,7 +177,11 @@ describe('a passkey as the second factor and to confirm a change, in Chromium', 
 
   beforeAll(async () => {
     shortServer = await startBuiltServer(
-      { SMTP_URL: mailbox.url, ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS: String(SHORT_TIMEOUT_SECONDS) },
+      {
+        SMTP_URL: mailbox.url,
+        ROLE: 'api',
+        ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS: String(SHORT_TIMEOUT_SECONDS),
+      },
       { publicHost: 'localhost' },
     );
   });

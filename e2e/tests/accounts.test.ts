@@ -32,6 +32,8 @@ beforeAll(async () => {
   ]);
   server = await startBuiltServer({
     SMTP_URL: mailbox.url,
+    // No recording is made here: an API-only server starts without the speech engine's threads.
+    ROLE: 'api',
     SOCIAL_PROVIDERS: JSON.stringify([
       {
         id: 'localid',
