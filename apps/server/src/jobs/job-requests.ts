@@ -29,8 +29,7 @@ const notFailed = () =>
 
 export async function retry(deps: JobRequestDeps, note: JobNote): Promise<JobNote> {
   if (note.status !== 'failed' || !(await deps.queue.retryFailed(note.id))) throw notFailed();
-  deps.onQueued();
-  return reload(deps.db, note);
+  return answerThenWake(deps, note);
 }
 
 export async function retranscribe(
@@ -42,8 +41,7 @@ export async function retranscribe(
   if (isTranscribing(note)) throw busy();
   const queued = await requeueKeepingTypedText(deps, note.owner_id, [note.id], input);
   if (queued.length === 0) throw busy();
-  deps.onQueued();
-  return reload(deps.db, note);
+  return answerThenWake(deps, note);
 }
 
 /** A re-transcription may ask only for an engine this server has. */
@@ -81,3 +79,14 @@ export function requeueKeepingTypedText(
 }
 
 const reload = (db: Db, note: JobNote) => ownNote(db, note.owner_id, note.pad_id, note.id);
+
+/**
+ * The note as this request queued it, read before the workers are woken: woken first, a worker
+ * could claim it before the read, and the 202 said "processing, attempt 1" for a note the
+ * request had just made pending (seen on PostgreSQL, whose workers are woken at once).
+ */
+async function answerThenWake(deps: JobRequestDeps, note: JobNote): Promise<JobNote> {
+  const queued = await reload(deps.db, note);
+  deps.onQueued();
+  return queued;
+}
