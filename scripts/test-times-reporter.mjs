@@ -11,6 +11,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export default class TestTimesReporter {
   name = process.env.VOXPAD_TEST_TIMES_NAME ?? 'vitest-times';
   began = Date.now();
+  /** Files started and not yet ended, with their project. */
+  running = new Map();
+
+  onTestModuleStart(module) {
+    this.running.set(module.moduleId + '\0' + module.project.name, module);
+  }
+
+  onTestModuleEnd(module) {
+    this.running.delete(module.moduleId + '\0' + module.project.name);
+  }
 
   onTestRunEnd(testModules) {
     const files = testModules.map((module) => {
@@ -26,6 +36,23 @@ export default class TestTimesReporter {
         state: module.state(),
       };
     });
+    // A file whose worker process died (a crash, or the kernel's out-of-memory killer) never
+    // reports: Vitest then counts it nowhere and says only "Worker exited unexpectedly".
+    const unfinished = files.filter((file) => !['passed', 'failed', 'skipped'].includes(file.state));
+    for (const module of this.running.values()) {
+      const file = path.relative(root, module.moduleId);
+      if (!unfinished.some((u) => u.file === file && u.project === module.project.name)) {
+        unfinished.push({ project: module.project.name, file, state: 'started', ms: 0 });
+      }
+    }
+    if (unfinished.length > 0) {
+      console.error(
+        `[test-times] ${unfinished.length} file(s) never finished (their worker process died?):\n` +
+          unfinished
+            .map((file) => `  ${file.project}  ${file.file}  (${file.state}, ${file.ms} ms)`)
+            .join('\n'),
+      );
+    }
     const report = { began: new Date(this.began).toISOString(), wallMs: Date.now() - this.began, files };
     const out = path.join(root, 'test-results', `${this.name}.json`);
     fs.mkdirSync(path.dirname(out), { recursive: true });
