@@ -25,16 +25,12 @@ export interface LiveDecoderPoolOptions {
   modelDir?: string;
   /** Threads at most, the spare included (MAX_LIVE_DECODERS). */
   max?: number;
-  /** How long close() waits for a thread to free its decoder before ending it. */
-  closeGraceMs?: number;
 }
 
 interface Thread {
   worker: Worker;
   lease: StreamLease;
   exited: Promise<void>;
-  /** The thread has loaded its model (or failed to, or is gone). */
-  settled: Promise<void>;
   closing: boolean;
 }
 
@@ -84,15 +80,17 @@ export class LiveDecoderPool {
 
   /**
    * Frees every thread's decoder and ends them (audio still queued is not decoded). Resolves
-   * once every thread is gone, also those whose stream let them go before.
+   * once every thread is gone, also those whose stream let them go before (see #end).
    */
   async close(): Promise<void> {
     this.#closed = true;
     this.#spare = undefined;
     await Promise.all(
       [...this.#threads].map(async (thread) => {
+        // Drops the audio still queued and ends the thread; a thread its stream let go before
+        // is waited for all the same.
         await thread.lease.release();
-        await thread.exited;
+        await this.#end(thread);
       }),
     );
   }
@@ -112,12 +110,9 @@ export class LiveDecoderPool {
     worker.unref();
     let markExited = (): void => {};
     const exited = new Promise<void>((resolve) => (markExited = resolve));
-    let markSettled = (): void => {};
-    const settled = new Promise<void>((resolve) => (markSettled = resolve));
     const thread: Thread = {
       worker,
       exited,
-      settled,
       closing: false,
       lease: new StreamLease(worker, shared, () => this.#end(thread)),
     };
@@ -125,7 +120,6 @@ export class LiveDecoderPool {
     let crash: Error | undefined;
     worker.on('message', (message: unknown) => {
       if (!isStreamReply(message)) return;
-      if (message.type === 'ready' || message.type === 'init-error') markSettled();
       thread.lease.reply(message);
     });
     worker.on('error', (error) => {
@@ -133,7 +127,6 @@ export class LiveDecoderPool {
     });
     worker.on('exit', (code) => {
       markExited();
-      markSettled();
       this.#threads.delete(thread);
       if (this.#spare === thread) this.#spare = undefined;
       if (!thread.closing) {
@@ -155,18 +148,11 @@ export class LiveDecoderPool {
       // Queued behind the audio already posted; the thread frees its decoder and exits.
       thread.worker.postMessage({ type: 'close' });
     }
-    // Never ended while it starts or loads its model: a thread terminated inside a native call
-    // (koffi) aborts the whole process (napi_throw in a terminating environment). A thread
-    // starting from source on a loaded machine took over 10 s to get there. The load ends on its
-    // own; the close queued above then frees the decoder, and the grace counts from there.
-    await thread.settled;
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.#options.closeGraceMs ?? 10_000);
-    });
-    const outcome = await Promise.race([thread.exited, timedOut]);
-    clearTimeout(timer);
-    // Leaking one decoder beats hanging.
-    if (outcome === 'timeout') await thread.worker.terminate();
+    // Never terminated, nor let go: a thread ended inside a native call (koffi: the model load,
+    // a block's decode, the frees the close makes) aborts the whole process ("napi_throw" in a
+    // terminating environment, exit 134), by terminate() or by the process exiting around it.
+    // The close queued above frees the decoder once the model load and the block at hand end.
+    thread.worker.ref();
+    await thread.exited;
   }
 }

@@ -5,10 +5,10 @@
  * use) and each keeps its model loaded between jobs. Idle workers are
  * unref'd so they never hold the process open on their own.
  *
- * Workers are never killed while they own a native decoder unless they fail
- * to stop: a terminated thread leaks its pocketsphinx decoder (~95 MB
- * measured). Aborted jobs are therefore cancelled cooperatively: the caller's
- * promise rejects at once, and the worker drops the job at the next
+ * Workers are never terminated: a terminated thread leaks its pocketsphinx
+ * decoder (~95 MB measured), and one terminated inside a native call aborts the
+ * process (see close()). Aborted jobs are therefore cancelled cooperatively: the
+ * caller's promise rejects at once, and the worker drops the job at the next
  * utterance boundary.
  */
 import { Worker } from 'node:worker_threads';
@@ -31,8 +31,6 @@ export interface PoolOptions {
   modelDir?: string;
   /** Personal decoders each worker keeps open (ADR 0040); default 2. */
   personalDecoders?: number;
-  /** How long close() waits for a busy worker to finish its utterance. */
-  closeGraceMs?: number;
 }
 
 export interface RunOptions {
@@ -48,12 +46,6 @@ export interface DecodeResult {
   /** Why the job's personal model could not be opened (it was decoded with the stock model). */
   modelFailure?: string;
 }
-
-/**
- * How long close() waits for a thread inside a native call: one utterance (at most 30 s of audio)
- * decoded, or a model loaded, on a machine loaded many times over.
- */
-const NATIVE_GRACE_MS = 120_000;
 
 interface Job {
   id: number;
@@ -119,15 +111,21 @@ export class WorkerPool {
     });
   }
 
-  /** Rejects pending jobs and stops all workers, freeing their native decoders. */
+  /**
+   * Rejects pending jobs and stops all workers, freeing their native decoders; resolves once
+   * every thread has exited. A running job is cancelled at its next utterance boundary.
+   *
+   * A thread is never terminated, nor let go: each is in, or about to enter, a native call (a
+   * model load, an utterance's decode, or the frees its "close" makes), and a thread ended inside
+   * a koffi call aborts the whole process ("napi_throw" in a terminating environment, exit 134),
+   * whether by terminate() or by the process exiting around it. A server's shutdown has its own
+   * bound (server.ts).
+   */
   async close(): Promise<void> {
     this.#closed = true;
     for (const job of this.#queue.splice(0)) job.reject(closedError());
     const slots = [...this.#slots];
-    // Threads inside a native call (loading the model, decoding an utterance) at this moment.
-    const native = new Set<Slot>();
     for (const slot of slots) {
-      if (slot.state === 'starting' || slot.job) native.add(slot);
       if (slot.job) {
         Atomics.store(slot.cancel, 0, slot.job.id);
         slot.job.reject(closedError());
@@ -138,26 +136,10 @@ export class WorkerPool {
         // Queued behind a running job or model load; both finish on their own.
         send(slot, { type: 'close' });
       }
+      // Waited for below: the process stays up until the thread is out of its native calls.
+      slot.worker.ref();
     }
-    const grace = this.#options.closeGraceMs ?? 10_000;
-    await Promise.all(
-      slots.map(async (slot) => {
-        const inNative = native.has(slot);
-        let timer: NodeJS.Timeout | undefined;
-        const timedOut = new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), inNative ? Math.max(grace, NATIVE_GRACE_MS) : grace);
-        });
-        const outcome = await Promise.race([slot.exited, timedOut]);
-        clearTimeout(timer);
-        if (outcome !== 'timeout') return;
-        // Leaking one decoder at shutdown beats hanging the shutdown. A thread still inside a
-        // native call is never terminated: koffi then throws into a terminating environment,
-        // which aborts the whole process (the live pool's rule too). It is let go instead: it
-        // no longer holds the process open, and exits once its call returns.
-        if (inNative) slot.worker.unref();
-        else await slot.worker.terminate();
-      }),
-    );
+    await Promise.all(slots.map((slot) => slot.exited));
   }
 
   #pump(): void {
