@@ -57,6 +57,7 @@ const ONE_BACKEND_FILES = [
   // HTTP framing, headers, cookies, redirects and logs.
   'test/api/security-headers-414.test.ts',
   'test/api/compression.test.ts',
+  'test/api/graceful-close.test.ts',
   'test/api/security-session-headers.test.ts',
   'test/api/security-dev-outbox.test.ts',
   'test/api/security-logs.test.ts',

@@ -39,6 +39,7 @@ import {
   securityHeadersFor,
   type SecurityHeaderOptions,
 } from './http/security-headers.ts';
+import { closeIdleConnectionsWhileClosing } from './http/idle-connections.ts';
 import { registerSpa, WebAppFileLogging } from './http/spa.ts';
 import { TranscriptionQueue } from './jobs/transcription-queue.ts';
 import { TranscriptionRunner } from './jobs/transcription-runner.ts';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   options.instrument?.(app);
+  closeIdleConnectionsWhileClosing(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     done();

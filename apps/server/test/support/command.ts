@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -12,8 +13,20 @@ export interface CommandResult {
 const serverDir = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
+ * The command's built bundle (dist/cli/<name>.js) when the build is fresh (vitest.config.ts sets
+ * VOXPAD_WORKER_BUNDLE only then; one build makes both), else its source through tsx: starting
+ * through tsx costs seconds of CPU on a busy machine, and the backup tests run six commands.
+ */
+function commandArgs(name: string): string[] {
+  const worker = process.env.VOXPAD_WORKER_BUNDLE;
+  const bundle = worker ? path.join(path.dirname(worker), 'cli', `${name}.js`) : undefined;
+  if (bundle && fs.existsSync(bundle)) return [bundle];
+  return ['--import', 'tsx', path.join(serverDir, 'src/cli', `${name}.ts`)];
+}
+
+/**
  * Runs one of the server's commands (src/cli/<name>.ts) as its own process, the way
- * `npm run <name>` does, with only `env` (and PATH) in its environment. `killWhen` sees each
+ * `npm run <name>` does (from the fresh bundle when there is one), with only `env` (and PATH) in its environment. `killWhen` sees each
  * stderr line and may return true to kill the process there (SIGKILL), as a crash would.
  */
 export function runCommand(
@@ -22,15 +35,11 @@ export function runCommand(
   env: Record<string, string>,
   killWhen?: (line: string) => boolean,
 ): Promise<CommandResult> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(serverDir, 'src/cli', `${name}.ts`), ...args],
-    {
-      cwd: serverDir,
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...commandArgs(name), ...args], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let partial = '';
