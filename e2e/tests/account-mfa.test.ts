@@ -88,15 +88,25 @@ async function openAccountSection(page: Page, section: string) {
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: section }).click();
 }
 
-/** A code for `secret` from a time step the server has not seen yet (each step's code works once). */
+/**
+ * A code for `secret` from a time step the server has not seen yet (each step's code works once).
+ * The server allows one step of clock drift either way, so when the current step is used (or
+ * nearly over) the next step's code is taken, as an app on a clock a little ahead would show,
+ * instead of waiting up to 30 s for the step to turn.
+ */
 async function freshCode(secret: string, afterStep = -1): Promise<{ code: string; step: number }> {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: TOTP_PERIOD_SECONDS });
+  const code = (step: number) => ({
+    code: totp.generate({ timestamp: step * TOTP_PERIOD_SECONDS * 1000 }),
+    step,
+  });
   for (;;) {
     const now = Date.now();
     const step = Math.floor(now / 1000 / TOTP_PERIOD_SECONDS);
     // Not in the last two seconds of a step, so the code is still good when it arrives.
     const left = (step + 1) * TOTP_PERIOD_SECONDS * 1000 - now;
-    if (step > afterStep && left > 2_000) return { code: totp.generate({ timestamp: now }), step };
+    if (step > afterStep && left > 2_000) return code(step);
+    if (step + 1 > afterStep) return code(step + 1);
     await new Promise((resolve) => setTimeout(resolve, Math.min(left + 50, 5_000)));
   }
 }
