@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectConsoleErrors } from './browser.ts';
+import { collectConsoleErrors } from './console-errors.ts';
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.e2e');
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 
 /**

@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { createAndOpenPad, type OpenedPad } from '../support/pads.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
 
 /**
@@ -21,7 +23,7 @@ let browser: Browser;
 let page: Page;
 let workDir: string;
 let audioSeconds: number;
-let padUrl: string;
+let pad: OpenedPad;
 let recoveredNoteId = '';
 const consoleErrors: string[] = [];
 
@@ -52,8 +54,7 @@ function clockSeconds(text: string): number {
 }
 
 async function padNotes(): Promise<Note[]> {
-  const apiUrl = padUrl.replace('/pad/', '/api/v1/pad/');
-  const res = await page.request.get(`${apiUrl}/voicenote/`);
+  const res = await page.request.get(`${pad.apiUrl}/voicenote/`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { results: Note[] }).results;
 }
@@ -80,26 +81,9 @@ beforeAll(async () => {
   audioSeconds = audio.seconds;
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium(audio.file);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (the anonymous session check) this way: expected.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('recovery@example.org');
-  await page.getByLabel('Username', { exact: true }).fill('recovery-user');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
-  await page.getByLabel('Pad name').fill('Recovery');
-  await page.getByRole('button', { name: 'New pad' }).click();
-  await page.getByRole('link', { name: 'Recovery' }).click();
-  await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
-  padUrl = page.url();
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: { width: 1280, height: 900 } }));
+  await signUp(page, base(), { email: 'recovery@example.org', username: 'recovery-user' });
+  pad = await createAndOpenPad(page, 'Recovery');
 });
 
 afterAll(async () => {

@@ -6,7 +6,8 @@ import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { createDatabase, type Db } from '../../apps/server/src/db/database.ts';
 import { completeTranscription } from '../../apps/server/test/support/transcripts.ts';
 import { toneWav } from '../../apps/server/test/support/wav.ts';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 
 /**

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FakeLlmServer } from '../../apps/server/test/support/fake-llm-server.ts';
 import { toneWav } from '../../apps/server/test/support/wav.ts';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 
 /**

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 
 /**

@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 
 /**
