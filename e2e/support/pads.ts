@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 
 export interface OpenedPad {
+  /** The pad's id, as in its address. */
+  id: string;
   /** The pad's page, e.g. http://127.0.0.1:1234/pad/<id>. */
   url: string;
   /** The pad's API address, e.g. http://127.0.0.1:1234/api/v1/pad/<id> (no trailing slash). */
@@ -24,5 +26,5 @@ export async function createAndOpenPad(
   await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
   await page.getByRole('heading', { name, level: 1 }).waitFor();
   const url = page.url();
-  return { url, apiUrl: url.replace('/pad/', '/api/v1/pad/') };
+  return { id: url.split('/').at(-1) ?? '', url, apiUrl: url.replace('/pad/', '/api/v1/pad/') };
 }
