@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { Mailbox, linkIn } from '../support/mailbox.ts';
-import { startTestIdp, type TestIdp } from '../support/oidc-provider.ts';
+import {
+  localIdProviderSetting,
+  registerAtLocalId,
+  startTestIdp,
+  type TestIdp,
+} from '../support/oidc-provider.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { person, signUpAndConfirm } from '../support/sign-up.ts';
 import { Visitors } from '../support/visitors.ts';
@@ -17,6 +22,8 @@ let browser: Browser;
 let mailbox: Mailbox;
 let idp: TestIdp;
 let page: Page;
+/** This file's server at the test provider. */
+const IDP_CLIENT = { client_id: 'voxpad-cx', client_secret: 'cx-secret' };
 const visitors = new Visitors(() => browser, 'account-connected');
 
 beforeAll(async () => {
@@ -26,21 +33,9 @@ beforeAll(async () => {
     SMTP_URL: mailbox.url,
     // No recording is made here: an API-only server starts without the speech engine's threads.
     ROLE: 'api',
-    SOCIAL_PROVIDERS: JSON.stringify([
-      {
-        id: 'localid',
-        name: 'Local ID',
-        issuer: idp.issuer,
-        client_id: 'voxpad-cx',
-        client_secret: 'cx-secret',
-      },
-    ]),
+    SOCIAL_PROVIDERS: localIdProviderSetting(idp, IDP_CLIENT),
   });
-  idp.addClient({
-    client_id: 'voxpad-cx',
-    client_secret: 'cx-secret',
-    redirect_uris: [`${server.baseUrl}/_headless/browser/v1/auth/provider/callback/localid`],
-  });
+  registerAtLocalId(idp, IDP_CLIENT, server.baseUrl);
   browser = await launchChromium();
 });
 

@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { Mailbox, linkIn, loginCodeIn } from '../support/mailbox.ts';
-import { startTestIdp, type TestIdp } from '../support/oidc-provider.ts';
+import {
+  localIdProviderSetting,
+  registerAtLocalId,
+  startTestIdp,
+  type TestIdp,
+} from '../support/oidc-provider.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { confirmFromMail, PASSWORD, person, submitSignUp, type NewPerson } from '../support/sign-up.ts';
 import { Visitors } from '../support/visitors.ts';
@@ -17,6 +22,8 @@ let browser: Browser;
 let mailbox: Mailbox;
 let idp: TestIdp;
 let page: Page;
+/** This file's server at the test provider. */
+const IDP_CLIENT = { client_id: 'voxpad-e2e', client_secret: 'e2e-secret' };
 const visitors = new Visitors(() => browser, 'accounts');
 
 beforeAll(async () => {
@@ -29,21 +36,9 @@ beforeAll(async () => {
     SMTP_URL: mailbox.url,
     // No recording is made here: an API-only server starts without the speech engine's threads.
     ROLE: 'api',
-    SOCIAL_PROVIDERS: JSON.stringify([
-      {
-        id: 'localid',
-        name: 'Local ID',
-        issuer: idp.issuer,
-        client_id: 'voxpad-e2e',
-        client_secret: 'e2e-secret',
-      },
-    ]),
+    SOCIAL_PROVIDERS: localIdProviderSetting(idp, IDP_CLIENT),
   });
-  idp.addClient({
-    client_id: 'voxpad-e2e',
-    client_secret: 'e2e-secret',
-    redirect_uris: [`${server.baseUrl}/_headless/browser/v1/auth/provider/callback/localid`],
-  });
+  registerAtLocalId(idp, IDP_CLIENT, server.baseUrl);
   browser = await launchChromium();
 });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { startCountingProxy, type CountingProxy } from '../support/counting-proxy.ts';
+import { startRecording } from '../support/recorder.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { PASSWORD, signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
@@ -287,11 +288,7 @@ describe('everyday defects (issue 19), in Chromium', () => {
 
   it('puts a recovered recording off until Voxpad is next opened, keeping it', async () => {
     await openPad('Errands');
-    const main = page.getByRole('main');
-    await main.getByRole('button', { name: 'Record', exact: true }).click();
-    await expect
-      .poll(() => main.getByRole('button', { name: 'Pause' }).isEnabled(), { timeout: 20_000 })
-      .toBe(true);
+    await startRecording(page);
     await page.waitForTimeout(5_000);
     page.once('dialog', (dialog) => void dialog.accept());
     await page.goto(`${base()}/`);

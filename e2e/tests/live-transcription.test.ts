@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchChromium, openWatchedPage } from '../support/browser.ts';
 import { createAndOpenPad, type OpenedPad } from '../support/pads.ts';
+import { startRecording } from '../support/recorder.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
@@ -40,14 +41,6 @@ const base = () => server.baseUrl;
 const main = () => page.getByRole('main');
 const liveRegion = () => main().getByRole('region', { name: 'Live transcript' });
 const apiNotesUrl = () => `${pad.apiUrl}/voicenote/`;
-
-/** Stop is always on screen; Pause is enabled once the microphone is really recording. */
-async function startRecording(): Promise<void> {
-  await main().getByRole('button', { name: 'Record', exact: true }).click();
-  await expect
-    .poll(() => main().getByRole('button', { name: 'Pause' }).isEnabled(), { timeout: 20_000 })
-    .toBe(true);
-}
 
 /** The finished sentences the recorder shows, as one line. */
 async function shownFinalText(): Promise<string> {
@@ -96,7 +89,7 @@ afterAll(async () => {
 
 describe('live transcription in the recorder, in Chromium', () => {
   it('shows the words before Stop, and Stop files the note with exactly those words, without a job', async () => {
-    await startRecording();
+    await startRecording(page);
     expect(await liveRegion().isVisible()).toBe(true);
 
     // Words on screen while the recording still runs: Stop not pressed, the clock going.
@@ -175,7 +168,7 @@ describe('live transcription in the recorder, in Chromium', () => {
       stream = route;
       route.connectToServer();
     });
-    await startRecording();
+    await startRecording(page);
     await waitForLiveKeywords(1);
     // The connection breaks while the person speaks.
     await stream!.close();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openWatchedPage } from '../support/browser.ts';
 import { createAndOpenPad, type OpenedPad } from '../support/pads.ts';
+import { startRecording } from '../support/recorder.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
@@ -38,14 +39,6 @@ interface Note {
 const base = () => server.baseUrl;
 const main = () => page.getByRole('main');
 const timer = () => main().getByRole('timer', { name: 'Recording time' });
-
-/** Stop is always on screen; Pause is enabled once the microphone is really recording. */
-async function startRecording(): Promise<void> {
-  await main().getByRole('button', { name: 'Record', exact: true }).click();
-  await expect
-    .poll(() => main().getByRole('button', { name: 'Pause' }).isEnabled(), { timeout: 20_000 })
-    .toBe(true);
-}
 
 /** "1:05" -> 65. */
 function clockSeconds(text: string): number {
@@ -101,7 +94,7 @@ describe('the recorder never loses a recording, in Chromium', () => {
   });
 
   it('offers a recording cut short by a reload back, and uploads the audio up to the reload', async () => {
-    await startRecording();
+    await startRecording(page);
     // Once through the sentence and a bit, so whole pieces of it are saved before the reload.
     await page.waitForTimeout(Math.ceil(audioSeconds * 1000) + 3_000);
     const recordedSeconds = clockSeconds(await timer().innerText());
@@ -147,7 +140,7 @@ describe('the recorder never loses a recording, in Chromium', () => {
   });
 
   it('leaves paused time out of the clock and of the recording', async () => {
-    await startRecording();
+    await startRecording(page);
     await page.waitForTimeout(3_000);
     await main().getByRole('button', { name: 'Pause' }).click();
     const atPause = clockSeconds(await timer().innerText());

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { AdaptationState } from '@voxpad/shared/adaptation';
 import { launchChromium, openWatchedPage } from '../support/browser.ts';
 import { createAndOpenPad } from '../support/pads.ts';
+import { startRecording } from '../support/recorder.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
@@ -123,10 +124,7 @@ describe('your words, in Chromium', () => {
     await page.goto(`${base()}/`);
     await createAndOpenPad(page, 'Meetings');
 
-    await main().getByRole('button', { name: 'Record', exact: true }).click();
-    await expect
-      .poll(() => main().getByRole('button', { name: 'Pause' }).isEnabled(), { timeout: 20_000 })
-      .toBe(true);
+    await startRecording(page);
     // The finished sentences on the recorder: the name among them once it has been said.
     const live = main().getByRole('region', { name: 'Live transcript' });
     await expect
