@@ -1,4 +1,11 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+import { collectConsoleErrors } from './console-errors.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -29,17 +36,18 @@ export function launchChromium(audioFile?: string, extraArgs: string[] = []): Pr
 }
 
 /**
- * Collects the page's console errors and uncaught exceptions into `errors`. Chromium logs every
- * non-2xx fetch (a 401 naming the next step, a 400 for a wrong code) as "Failed to load
- * resource"; those are expected answers, not application errors, and are left out.
+ * A new browser context made with `options` (its own cookies) and its page, whose console errors
+ * and uncaught exceptions go to `consoleErrors` (see collectConsoleErrors).
  */
-export function collectConsoleErrors(page: Page, errors: string[]): void {
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
+export async function openWatchedPage(
+  browser: Browser,
+  consoleErrors: string[],
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  collectConsoleErrors(page, consoleErrors);
+  return { context, page };
 }
 
 /**

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './browser.ts';
+import { collectConsoleErrors } from './console-errors.ts';
 import { Mailbox } from './mailbox.ts';
 import { startBuiltServer, type RunningServer } from './server.ts';
 import { speak } from './speech.ts';
@@ -34,14 +35,7 @@ export async function startRecordingSession(
   const browser = await launchChromium(audio.file);
   const page = await browser.newPage(viewport ? { viewport } : {});
   const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (e.g. the anonymous session check's 401) as
-    // "Failed to load resource"; those are expected answers, not application errors.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  collectConsoleErrors(page, consoleErrors);
   return {
     server,
     mailbox,

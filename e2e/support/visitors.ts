@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectConsoleErrors } from './browser.ts';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { collectConsoleErrors } from './console-errors.ts';
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../.e2e');
 
@@ -19,9 +19,9 @@ export class Visitors {
     private readonly screenshotPrefix: string,
   ) {}
 
-  /** A new visitor: its own cookies. */
-  async newPage(): Promise<Page> {
-    const context = await this.browser().newContext();
+  /** A new visitor: its own cookies, in a context made with `options` (e.g. a viewport). */
+  async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+    const context = await this.browser().newContext(options);
     this.#contexts.push(context);
     const page = await context.newPage();
     collectConsoleErrors(page, this.#consoleErrors);

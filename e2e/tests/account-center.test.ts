@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
-import { Mailbox } from '../support/mailbox.ts';
+import { Mailbox, linkIn } from '../support/mailbox.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { PASSWORD, person, signUpAndConfirm } from '../support/sign-up.ts';
+import { Visitors } from '../support/visitors.ts';
 
 /**
  * The account area in Chromium against the built app: a second email address verified from
@@ -13,7 +15,6 @@ import { startBuiltServer, type RunningServer } from '../support/server.ts';
  * change the person started goes through by itself.
  */
 const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
-const PASSWORD = 'a perfectly fine password';
 /** The short-timeout server's ACCOUNT_REAUTHENTICATION_TIMEOUT_SECONDS. */
 const SHORT_TIMEOUT_SECONDS = 2;
 
@@ -22,9 +23,7 @@ let server: RunningServer;
 let shortServer: RunningServer;
 let browser: Browser;
 /** Every context a test opens, closed after it; their pages' console errors fail the test. */
-let contexts: BrowserContext[] = [];
-let consoleErrors: string[] = [];
-let n = 0;
+const visitors = new Visitors(() => browser, 'account-center');
 
 beforeAll(async () => {
   await fs.mkdir(screenshotDir, { recursive: true });
@@ -48,62 +47,12 @@ afterAll(async () => {
 });
 
 afterEach(async (test) => {
-  const page = contexts[0]?.pages()[0];
-  if (page) {
-    await page.screenshot({
-      path: path.join(
-        screenshotDir,
-        `account-center-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
-      ),
-      fullPage: true,
-    });
-  }
-  await Promise.all(contexts.map((context) => context.close()));
-  contexts = [];
-  expect(consoleErrors).toEqual([]);
-  consoleErrors = [];
+  expect(await visitors.finish(test.task.name)).toEqual([]);
 });
 
 /** A new visitor: its own cookies. */
 async function newPage(options: { width?: number } = {}): Promise<Page> {
-  const context = await browser.newContext(
-    options.width ? { viewport: { width: options.width, height: 800 } } : {},
-  );
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (a 401 asking for the password, a 400 for a wrong one)
-    // as "Failed to load resource"; those are expected answers, not application errors.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-  return page;
-}
-
-function person(prefix: string) {
-  const username = `${prefix}${Date.now().toString(36)}${n++}`;
-  return { username, email: `${username}@example.org` };
-}
-
-function linkIn(text: string, route: string): string {
-  const link = new RegExp(`https?://\\S+${route}\\S+`).exec(text)?.[0];
-  if (!link) throw new Error(`no ${route} link in:\n${text}`);
-  return link;
-}
-
-async function signUpAndConfirm(page: Page, base: string, who: { username: string; email: string }) {
-  await page.goto(`${base}/auth/signup`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(/\/auth\/verification-pending/);
-  const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
-  await page.goto(linkIn(mail.text, '/auth/verify/'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL(`${base}/`);
+  return visitors.newPage(options.width ? { viewport: { width: options.width, height: 800 } } : {});
 }
 
 async function logIn(page: Page, base: string, identifier: string, password: string) {
@@ -132,7 +81,7 @@ describe('the account area, in Chromium', () => {
     const page = await newPage();
     const who = person('emails');
     const second = `${who.username}.work@example.org`;
-    await signUpAndConfirm(page, server.baseUrl, who);
+    await signUpAndConfirm(page, server.baseUrl, mailbox, who);
     await openAccountSection(page, 'Email addresses');
     await page.waitForURL(/\/account\/emails$/);
 
@@ -186,7 +135,7 @@ describe('the account area, in Chromium', () => {
   it('changes the password, which signs out the other browser, then logs in with the new one', async () => {
     const page = await newPage();
     const who = person('password');
-    await signUpAndConfirm(page, server.baseUrl, who);
+    await signUpAndConfirm(page, server.baseUrl, mailbox, who);
     const other = await newPage();
     await logIn(other, server.baseUrl, who.email, PASSWORD);
     await other.waitForURL(`${server.baseUrl}/`);
@@ -223,7 +172,7 @@ describe('the account area, in Chromium', () => {
   it('signs out another browser from the sessions list', async () => {
     const page = await newPage();
     const who = person('sessions');
-    await signUpAndConfirm(page, server.baseUrl, who);
+    await signUpAndConfirm(page, server.baseUrl, mailbox, who);
     const other = await newPage();
     await logIn(other, server.baseUrl, who.username, PASSWORD);
     await other.waitForURL(`${server.baseUrl}/`);
@@ -258,7 +207,7 @@ describe('the account area, in Chromium', () => {
     const page = await newPage();
     const who = person('reauth');
     const second = `${who.username}.home@example.org`;
-    await signUpAndConfirm(page, shortServer.baseUrl, who);
+    await signUpAndConfirm(page, shortServer.baseUrl, mailbox, who);
     await openAccountSection(page, 'Email addresses');
     await page.getByLabel('Add an email address').waitFor();
     // The login stops vouching for sensitive changes after this server's short timeout.
@@ -297,7 +246,7 @@ describe('the account area, in Chromium', () => {
   it('asks to confirm it is you before making an API token, then ends every token from the sessions page', async () => {
     const page = await newPage();
     const who = person('tokens');
-    await signUpAndConfirm(page, shortServer.baseUrl, who);
+    await signUpAndConfirm(page, shortServer.baseUrl, mailbox, who);
     await openAccountSection(page, 'API tokens');
     await page.getByLabel('Token name').waitFor();
     // The login stops vouching for sensitive changes after this server's short timeout.
@@ -324,7 +273,7 @@ describe('the account area, in Chromium', () => {
   it('fits every section at 360 and 430 px, light and dark, with 44 px touch targets', async () => {
     const who = person('phone');
     const setup = await newPage();
-    await signUpAndConfirm(setup, server.baseUrl, who);
+    await signUpAndConfirm(setup, server.baseUrl, mailbox, who);
     const phone = await newPage({ width: 360 });
     await logIn(phone, server.baseUrl, who.email, PASSWORD);
     await phone.waitForURL(`${server.baseUrl}/`);

@@ -1,51 +1,41 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
-import { Mailbox } from '../support/mailbox.ts';
-import { startTestIdp, type TestIdp } from '../support/oidc-provider.ts';
+import { Mailbox, linkIn } from '../support/mailbox.ts';
+import {
+  localIdProviderSetting,
+  registerAtLocalId,
+  startTestIdp,
+  type TestIdp,
+} from '../support/oidc-provider.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { person, signUpAndConfirm } from '../support/sign-up.ts';
+import { Visitors } from '../support/visitors.ts';
 
 /**
  * In Chromium against the built app: a second address confirmed from its mail in the same
  * logged-in browser and made primary, and connected accounts (connect through the loopback
  * OpenID provider, disconnect, and the refusal that keeps a password-less account reachable).
  */
-const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
-const PASSWORD = 'a perfectly fine password';
 let server: RunningServer;
 let browser: Browser;
 let mailbox: Mailbox;
 let idp: TestIdp;
-let context: BrowserContext;
 let page: Page;
-let consoleErrors: string[] = [];
-let n = 0;
+/** This file's server at the test provider. */
+const IDP_CLIENT = { client_id: 'voxpad-cx', client_secret: 'cx-secret' };
+const visitors = new Visitors(() => browser, 'account-connected');
 
 beforeAll(async () => {
-  await fs.mkdir(screenshotDir, { recursive: true });
   mailbox = await Mailbox.start();
   idp = await startTestIdp();
   server = await startBuiltServer({
     SMTP_URL: mailbox.url,
     // No recording is made here: an API-only server starts without the speech engine's threads.
     ROLE: 'api',
-    SOCIAL_PROVIDERS: JSON.stringify([
-      {
-        id: 'localid',
-        name: 'Local ID',
-        issuer: idp.issuer,
-        client_id: 'voxpad-cx',
-        client_secret: 'cx-secret',
-      },
-    ]),
+    SOCIAL_PROVIDERS: localIdProviderSetting(idp, IDP_CLIENT),
   });
-  idp.addClient({
-    client_id: 'voxpad-cx',
-    client_secret: 'cx-secret',
-    redirect_uris: [`${server.baseUrl}/_headless/browser/v1/auth/provider/callback/localid`],
-  });
+  registerAtLocalId(idp, IDP_CLIENT, server.baseUrl);
   browser = await launchChromium();
 });
 
@@ -57,54 +47,13 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-  consoleErrors = [];
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (a 400 refusal, the anonymous session's 401) as
-    // "Failed to load resource"; those are expected answers, not application errors.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  // Every scenario is a new visitor: its own cookies at our app and at the provider.
+  page = await visitors.newPage();
 });
 
 afterEach(async (test) => {
-  await page.screenshot({
-    path: path.join(
-      screenshotDir,
-      `account-connected-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
-    ),
-    fullPage: true,
-  });
-  await context.close();
-  expect(consoleErrors).toEqual([]);
+  expect(await visitors.finish(test.task.name)).toEqual([]);
 });
-
-function person(prefix: string) {
-  const username = `${prefix}${Date.now().toString(36)}${n++}`;
-  return { username, email: `${username}@example.org` };
-}
-
-function linkIn(text: string, route: string): string {
-  const link = new RegExp(`https?://\\S+${route}\\S+`).exec(text)?.[0];
-  if (!link) throw new Error(`no ${route} link in:\n${text}`);
-  return link;
-}
-
-async function signUpAndConfirm(who: { username: string; email: string }) {
-  await page.goto(`${server.baseUrl}/auth/signup`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(/\/auth\/verification-pending/);
-  const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
-  await page.goto(linkIn(mail.text, '/auth/verify/'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
-}
 
 async function openAccountSection(section: string) {
   await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
@@ -134,7 +83,7 @@ describe('connected accounts and added addresses, in Chromium', () => {
   it('confirms an added address in the same logged-in browser and makes it primary', async () => {
     const who = person('second');
     const second = `${who.username}.home@example.org`;
-    await signUpAndConfirm(who);
+    await signUpAndConfirm(page, server.baseUrl, mailbox, who);
     await openAccountSection('Email addresses');
     await page.getByLabel('Add an email address').fill(second);
     await page.getByRole('button', { name: 'Add email' }).click();
@@ -164,7 +113,7 @@ describe('connected accounts and added addresses, in Chromium', () => {
     const who = person('connect');
     const providerId = `${who.username}-at-idp`;
     idp.addUser({ id: providerId, preferred_username: providerId, name: 'Connie Nected' });
-    await signUpAndConfirm(who);
+    await signUpAndConfirm(page, server.baseUrl, mailbox, who);
     await openAccountSection('Connected accounts');
     await page.waitForURL(/\/account\/connections$/);
     await connectedAccounts().getByText('No accounts are connected yet.').waitFor();
@@ -182,7 +131,7 @@ describe('connected accounts and added addresses, in Chromium', () => {
   });
 
   it('keeps the only way into a password-less account connected, and says why', async () => {
-    const providerId = `solo${Date.now().toString(36)}${n++}`;
+    const providerId = person('solo').username;
     idp.addUser({
       id: providerId,
       preferred_username: providerId,

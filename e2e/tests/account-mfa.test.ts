@@ -3,8 +3,9 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addVirtualAuthenticator, launchChromium } from '../support/browser.ts';
-import { Mailbox } from '../support/mailbox.ts';
+import { Mailbox, linkIn } from '../support/mailbox.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { PASSWORD, person, signUpAndConfirm } from '../support/sign-up.ts';
 import { logOut, Visitors } from '../support/visitors.ts';
 
 /**
@@ -16,14 +17,12 @@ import { logOut, Visitors } from '../support/visitors.ts';
  * passkey signup whose mailed link is opened in the browser it started in.
  * The site is opened at http://localhost:<port>: browsers refuse passkeys for IP addresses.
  */
-const PASSWORD = 'a perfectly fine password';
 const TOTP_PERIOD_SECONDS = 30;
 
 let mailbox: Mailbox;
 let server: RunningServer;
 let browser: Browser;
 const visitors = new Visitors(() => browser, 'account-mfa');
-let n = 0;
 
 beforeAll(async () => {
   mailbox = await Mailbox.start();
@@ -42,17 +41,6 @@ afterEach(async (test) => {
   expect(await visitors.finish(test.task.name)).toEqual([]);
 });
 
-function person(prefix: string) {
-  const username = `${prefix}${Date.now().toString(36)}${n++}`;
-  return { username, email: `${username}@example.org` };
-}
-
-function linkIn(text: string, route: string): string {
-  const link = new RegExp(`https?://\\S+${route}\\S+`).exec(text)?.[0];
-  if (!link) throw new Error(`no ${route} link in:\n${text}`);
-  return link;
-}
-
 /** Opens the mailed confirmation link where the mail is read: another browser. */
 async function confirmFromMail(email: string) {
   const mail = await mailbox.waitFor(email, { subject: /confirm/i, timeoutMs: 15_000 });
@@ -60,19 +48,6 @@ async function confirmFromMail(email: string) {
   await elsewhere.goto(linkIn(mail.text, '/auth/verify/'));
   await elsewhere.getByRole('button', { name: 'Confirm' }).click();
   await elsewhere.waitForURL(/\/auth\/login|\/$/);
-}
-
-async function signUpAndConfirm(page: Page, who: { username: string; email: string }, base = server.baseUrl) {
-  await page.goto(`${base}/auth/signup`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(/\/auth\/verification-pending/);
-  const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
-  await page.goto(linkIn(mail.text, '/auth/verify/'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL(`${base}/`);
 }
 
 async function logInWithPassword(page: Page, email: string, base = server.baseUrl) {
@@ -206,7 +181,7 @@ describe('a passkey as the second factor and to confirm a change, in Chromium', 
     const page = await visitors.newPage();
     await addVirtualAuthenticator(page);
     const who = person('passkeymfa');
-    await signUpAndConfirm(page, who, base);
+    await signUpAndConfirm(page, base, mailbox, who);
 
     // Adding the passkey once the login is old: the password confirms it, then the key is made.
     await openAccountSection(page, 'Passkeys');
@@ -255,7 +230,7 @@ describe('two-factor authentication, in Chromium', () => {
 
   it('sets up an authenticator app from the key on screen and shows the recovery codes once', async () => {
     const page = await visitors.newPage();
-    await signUpAndConfirm(page, who);
+    await signUpAndConfirm(page, server.baseUrl, mailbox, who);
     await openAccountSection(page, 'Two-factor');
     await page.getByRole('button', { name: 'Set up authenticator app' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();

@@ -1,30 +1,32 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
-import { Mailbox, loginCodeIn } from '../support/mailbox.ts';
-import { startTestIdp, type TestIdp } from '../support/oidc-provider.ts';
+import { Mailbox, linkIn, loginCodeIn } from '../support/mailbox.ts';
+import {
+  localIdProviderSetting,
+  registerAtLocalId,
+  startTestIdp,
+  type TestIdp,
+} from '../support/oidc-provider.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { confirmFromMail, PASSWORD, person, submitSignUp, type NewPerson } from '../support/sign-up.ts';
+import { Visitors } from '../support/visitors.ts';
 
 /**
  * Accounts in Chromium against the built app: sign-up with the emailed link, logout and
  * password login, password reset from the mail, login by code, and login through a local
  * OpenID Connect provider (oidc-provider on loopback) including its provider sign-up step.
  */
-const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
-const PASSWORD = 'a perfectly fine password';
 let server: RunningServer;
 let browser: Browser;
 let mailbox: Mailbox;
 let idp: TestIdp;
-let context: BrowserContext;
 let page: Page;
-let consoleErrors: string[] = [];
-let n = 0;
+/** This file's server at the test provider. */
+const IDP_CLIENT = { client_id: 'voxpad-e2e', client_secret: 'e2e-secret' };
+const visitors = new Visitors(() => browser, 'accounts');
 
 beforeAll(async () => {
-  await fs.mkdir(screenshotDir, { recursive: true });
   mailbox = await Mailbox.start();
   idp = await startTestIdp([
     { id: 'ada', email: 'ada@example.org', email_verified: true, preferred_username: 'ada', name: 'Ada L.' },
@@ -34,21 +36,9 @@ beforeAll(async () => {
     SMTP_URL: mailbox.url,
     // No recording is made here: an API-only server starts without the speech engine's threads.
     ROLE: 'api',
-    SOCIAL_PROVIDERS: JSON.stringify([
-      {
-        id: 'localid',
-        name: 'Local ID',
-        issuer: idp.issuer,
-        client_id: 'voxpad-e2e',
-        client_secret: 'e2e-secret',
-      },
-    ]),
+    SOCIAL_PROVIDERS: localIdProviderSetting(idp, IDP_CLIENT),
   });
-  idp.addClient({
-    client_id: 'voxpad-e2e',
-    client_secret: 'e2e-secret',
-    redirect_uris: [`${server.baseUrl}/_headless/browser/v1/auth/provider/callback/localid`],
-  });
+  registerAtLocalId(idp, IDP_CLIENT, server.baseUrl);
   browser = await launchChromium();
 });
 
@@ -61,54 +51,20 @@ afterAll(async () => {
 
 beforeEach(async () => {
   // Every scenario is a new visitor: its own cookies at our app and at the provider.
-  context = await browser.newContext();
-  page = await context.newPage();
-  consoleErrors = [];
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (the anonymous session's 401, a wrong password's 400)
-    // as "Failed to load resource"; those are expected answers, not application errors.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  page = await visitors.newPage();
 });
 
 afterEach(async (test) => {
-  await page.screenshot({
-    path: path.join(screenshotDir, `accounts-${test.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
-    fullPage: true,
-  });
-  await context.close();
-  expect(consoleErrors).toEqual([]);
+  expect(await visitors.finish(test.task.name)).toEqual([]);
 });
 
-function person(prefix: string) {
-  const username = `${prefix}${Date.now().toString(36)}${n++}`;
-  return { username, email: `${username}@example.org` };
-}
-
-/** The first link in the mail pointing at `route` (e.g. /auth/verify/). */
-function linkIn(text: string, route: string): string {
-  const link = new RegExp(`https?://\\S+${route}\\S+`).exec(text)?.[0];
-  if (!link) throw new Error(`no ${route} link in:\n${text}`);
-  return link;
-}
-
-async function signUpAndConfirm(who: { username: string; email: string }) {
-  await page.goto(`${server.baseUrl}/auth/signup`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
+async function signUpAndConfirm(who: NewPerson) {
+  await submitSignUp(page, server.baseUrl, who);
   await page.waitForURL(/\/auth\/verification-pending/);
   // Says where the link went and how long it works (issue 10's copy fixes).
   await page.getByText(`We sent an email to ${who.email} with a link`).waitFor();
   await page.getByText('Open it within 3 days').waitFor();
-  const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
-  await page.goto(linkIn(mail.text, '/auth/verify/'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
+  await confirmFromMail(page, server.baseUrl, mailbox, who.email);
 }
 
 async function logOut() {

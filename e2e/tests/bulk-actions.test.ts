@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 
 /**
  * Bulk actions (issue 22, ADR 0046): on a pad's page a person ticks one note, shift-clicks a
@@ -56,15 +57,8 @@ beforeAll(async () => {
 
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none', ROLE: 'api' });
   browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  collectConsoleErrors(page, consoleErrors);
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('bulk@example.org');
-  const username = page.getByLabel('Username', { exact: true });
-  if ((await username.count()) > 0) await username.fill('bulk');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: { width: 1280, height: 900 } }));
+  await signUp(page, base(), { email: 'bulk@example.org', username: 'bulk' });
 });
 
 afterAll(async () => {

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { startCountingProxy, type CountingProxy } from '../support/counting-proxy.ts';
+import { startRecording } from '../support/recorder.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { PASSWORD, signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
 
 /**
@@ -16,7 +18,6 @@ import { speak } from '../support/speech.ts';
  * odd answers, and no failed request in the console of a signed-out visit.
  */
 const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
-const PASSWORD = 'a perfectly fine password';
 /** UPLOAD_MAX_BYTES for this server: the spoken sentence fits, ten seconds of it do not. */
 const MAX_BYTES = 800_000;
 
@@ -90,14 +91,9 @@ function outboxSize(target: Page = page): Promise<number> {
   );
 }
 
-async function signUp(target: Page, name: string): Promise<void> {
-  await target.goto(`${base()}/auth/signup`);
-  await target.getByLabel('Email', { exact: true }).fill(`${name}@example.org`);
-  const username = target.getByLabel('Username', { exact: true });
-  if ((await username.count()) > 0) await username.fill(name);
-  await target.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await target.getByRole('button', { name: 'Sign up' }).click();
-  await target.waitForURL(`${base()}/`);
+/** Signs `name` up (at name@example.org) in `target`: lands on home. */
+async function signUpAs(target: Page, name: string): Promise<void> {
+  await signUp(target, base(), { email: `${name}@example.org`, username: name });
 }
 
 beforeAll(async () => {
@@ -132,7 +128,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   watchConsole(page);
-  await signUp(page, 'everyday2');
+  await signUpAs(page, 'everyday2');
   for (const name of ['Inbox', 'Errands']) {
     await page.getByLabel('Pad name').fill(name);
     await page.getByRole('button', { name: 'New pad' }).click();
@@ -257,7 +253,7 @@ describe('everyday defects (issue 19), in Chromium', () => {
       const fresh = await proxied.newContext();
       const own = await fresh.newPage();
       watchConsole(own);
-      await signUp(own, `pw-${leave.replaceAll(' ', '-')}`);
+      await signUpAs(own, `pw-${leave.replaceAll(' ', '-')}`);
       await own.goto(`${base()}/account/password`);
       await own.getByLabel('Current password').fill(PASSWORD);
       await own.getByLabel('New password').fill(`${PASSWORD} changed`);
@@ -292,11 +288,7 @@ describe('everyday defects (issue 19), in Chromium', () => {
 
   it('puts a recovered recording off until Voxpad is next opened, keeping it', async () => {
     await openPad('Errands');
-    const main = page.getByRole('main');
-    await main.getByRole('button', { name: 'Record', exact: true }).click();
-    await expect
-      .poll(() => main.getByRole('button', { name: 'Pause' }).isEnabled(), { timeout: 20_000 })
-      .toBe(true);
+    await startRecording(page);
     await page.waitForTimeout(5_000);
     page.once('dialog', (dialog) => void dialog.accept());
     await page.goto(`${base()}/`);

@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
 import { measurePhoneLayout } from '../support/phone-layout.ts';
 
@@ -15,27 +17,15 @@ import { measurePhoneLayout } from '../support/phone-layout.ts';
  * and recordings, leaving while recording, and failed uploads, progress and durations.
  */
 const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
-const PASSWORD = 'a perfectly fine password';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let workDir: string;
-let consoleErrors: string[];
+const consoleErrors: string[] = [];
 const files = { speech: '', exact: '', long: '', corrupt: '' };
 let noteUrl: string;
-
-function watchConsole(target: Page): void {
-  target.on('console', (message) => {
-    // Chromium logs every failed or non-2xx fetch as "Failed to load resource": expected here
-    // (the anonymous session check, requests made offline), not application errors.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  target.on('pageerror', (error) => consoleErrors.push(String(error)));
-}
 
 const base = () => server.baseUrl;
 const notes = () => page.locator('li[data-note-id]');
@@ -102,17 +92,11 @@ beforeAll(async () => {
 
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium(files.speech);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  consoleErrors = [];
-  watchConsole(page);
+  ({ context, page } = await openWatchedPage(browser, consoleErrors, {
+    viewport: { width: 1280, height: 900 },
+  }));
 
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('everyday@example.org');
-  await page.getByLabel('Username', { exact: true }).fill('everyday');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
+  await signUp(page, base(), { email: 'everyday@example.org', username: 'everyday' });
   // Exactly two pads: a note in one has one other pad to move to.
   for (const name of ['Inbox', 'Errands']) {
     await page.getByLabel('Pad name').fill(name);
@@ -199,7 +183,7 @@ describe('everyday defects, in Chromium', () => {
 
   it('3. fits the note page on a 390 px phone with 44 px touch targets', async () => {
     const phone = await context.newPage();
-    watchConsole(phone);
+    collectConsoleErrors(phone, consoleErrors);
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(noteUrl);
     await phone.getByRole('region', { name: 'Version history' }).getByRole('listitem').first().waitFor();
@@ -220,7 +204,7 @@ describe('everyday defects, in Chromium', () => {
     // A new context has nothing cached, so the pad page's module must come from the server.
     const fresh = await browser.newContext({ storageState: await context.storageState() });
     const tab = await fresh.newPage();
-    watchConsole(tab);
+    collectConsoleErrors(tab, consoleErrors);
     await tab.goto(`${base()}/`);
     await tab.getByRole('link', { name: /Errands/ }).waitFor();
     await tab.evaluate(() => {

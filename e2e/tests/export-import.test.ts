@@ -8,8 +8,9 @@ import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { createDatabase, type Db } from '../../apps/server/src/db/database.ts';
 import { completeTranscription } from '../../apps/server/test/support/transcripts.ts';
 import { toneWav } from '../../apps/server/test/support/wav.ts';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 
 /**
  * Export and import (issue 22, ADR 0047): a pad is exported with its button, the browser saves
@@ -31,16 +32,11 @@ beforeAll(async () => {
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none', ROLE: 'api' });
   db = createDatabase({ kind: 'sqlite', file: path.join(server.dataDir, 'voxpad.sqlite') });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  page = await context.newPage();
-  collectConsoleErrors(page, consoleErrors);
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('porter@example.org');
-  const username = page.getByLabel('Username', { exact: true });
-  if ((await username.count()) > 0) await username.fill('porter');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
+  ({ context, page } = await openWatchedPage(browser, consoleErrors, {
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  }));
+  await signUp(page, base(), { email: 'porter@example.org', username: 'porter' });
 });
 
 afterAll(async () => {

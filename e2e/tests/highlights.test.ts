@@ -8,7 +8,9 @@ import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import type { Page } from 'playwright-core';
 import type { Mailbox } from '../support/mailbox.ts';
 import type { RunningServer } from '../support/server.ts';
+import { createAndOpenPad } from '../support/pads.ts';
 import { startRecordingSession, type RecordingSession } from '../support/recording-session.ts';
+import { signUpAndConfirm } from '../support/sign-up.ts';
 
 const SENTENCE = 'here is the part worth keeping';
 
@@ -30,24 +32,9 @@ afterAll(async () => {
 
 describe('highlights, in Chromium', () => {
   it('marks a moment with H while recording, and the note’s jump list plays from there', async () => {
-    await page.goto(`${server.baseUrl}/auth/signup`);
-    await page.getByLabel('Email').fill('marks@example.org');
-    await page.getByLabel('Username').fill('marks-user');
-    await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/\/auth\/verification-pending/);
-    const mail = await mailbox.waitFor('marks@example.org', { subject: /confirm/i, timeoutMs: 15_000 });
-    const link = /https?:\/\/\S+\/auth\/verify\/\S+/.exec(mail.text)?.[0];
-    expect(link, mail.text).toBeDefined();
-    await page.goto(link!);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
-
-    await page.getByLabel('Pad name').fill('Marks');
-    await page.getByRole('button', { name: 'New pad' }).click();
-    await page.getByRole('link', { name: /Marks/ }).click();
-    await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
-    const padApi = page.url().replace('/pad/', '/api/v1/pad/');
+    const who = { email: 'marks@example.org', username: 'marks-user' };
+    await signUpAndConfirm(page, server.baseUrl, mailbox, who);
+    const padApi = (await createAndOpenPad(page, 'Marks')).apiUrl;
 
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Record', exact: true }).click();

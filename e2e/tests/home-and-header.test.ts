@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
 
 /**
@@ -23,16 +25,6 @@ let page: Page;
 let workDir: string;
 let audioSeconds: number;
 const consoleErrors: string[] = [];
-
-function watchConsole(target: Page): void {
-  target.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (the anonymous session check) this way: expected.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  target.on('pageerror', (error) => consoleErrors.push(String(error)));
-}
 
 const base = () => server.baseUrl;
 const recordDialog = (target: Page = page) => target.getByRole('dialog', { name: 'Record a voice note' });
@@ -110,16 +102,11 @@ beforeAll(async () => {
   audioSeconds = audio.seconds;
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium(audio.file);
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  watchConsole(page);
+  ({ context, page } = await openWatchedPage(browser, consoleErrors, {
+    viewport: { width: 1280, height: 800 },
+  }));
 
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('home@example.org');
-  await page.getByLabel('Username', { exact: true }).fill('home-user');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
+  await signUp(page, base(), { email: 'home@example.org', username: 'home-user' });
 });
 
 afterAll(async () => {
@@ -243,7 +230,7 @@ describe('home and header, in Chromium', () => {
 
   it('fits home, pad and stats on a 390 px phone with 44 px targets, light and dark', async () => {
     const phone = await context.newPage();
-    watchConsole(phone);
+    collectConsoleErrors(phone, consoleErrors);
     await phone.setViewportSize({ width: 390, height: 844 });
     const padId = (await recentNotes())[0]!.pad_id;
     const screens = [
@@ -294,7 +281,7 @@ describe('home and header, in Chromium', () => {
     const noOverflow = (target: Page) =>
       target.evaluate(() => document.documentElement.scrollWidth === window.innerWidth);
     const phone = await context.newPage();
-    watchConsole(phone);
+    collectConsoleErrors(phone, consoleErrors);
     for (const width of [360, 430]) {
       await phone.setViewportSize({ width, height: 800 });
       // /profile now leads to the account area.
@@ -315,7 +302,7 @@ describe('home and header, in Chromium', () => {
 
     const anonymous = await browser.newContext({ viewport: { width: 360, height: 800 } });
     const visitor = await anonymous.newPage();
-    watchConsole(visitor);
+    collectConsoleErrors(visitor, consoleErrors);
     const screens = [
       { url: '/auth/login', first: 'Username or email' },
       { url: '/auth/signup', first: 'Email' },

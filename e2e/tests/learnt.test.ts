@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 
 /**
  * "What Voxpad has learnt" (issue 21, ADR 0041): a new person has nothing learnt; Rebuild now with
@@ -19,15 +20,8 @@ const learnt = () => page.getByRole('region', { name: 'What Voxpad has learnt' }
 beforeAll(async () => {
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  collectConsoleErrors(page, consoleErrors);
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('learnt@example.org');
-  const username = page.getByLabel('Username', { exact: true });
-  if ((await username.count()) > 0) await username.fill('learnt');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: { width: 1280, height: 900 } }));
+  await signUp(page, base(), { email: 'learnt@example.org', username: 'learnt' });
 });
 
 afterAll(async () => {

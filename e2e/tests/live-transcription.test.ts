@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { createAndOpenPad, type OpenedPad } from '../support/pads.ts';
+import { startRecording } from '../support/recorder.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
 
 /**
@@ -22,7 +25,7 @@ let browser: Browser;
 let page: Page;
 let workDir: string;
 let audioSeconds: number;
-let padUrl: string;
+let pad: OpenedPad;
 const consoleErrors: string[] = [];
 
 interface Note {
@@ -37,15 +40,7 @@ interface Note {
 const base = () => server.baseUrl;
 const main = () => page.getByRole('main');
 const liveRegion = () => main().getByRole('region', { name: 'Live transcript' });
-const apiNotesUrl = () => `${padUrl.replace('/pad/', '/api/v1/pad/')}/voicenote/`;
-
-/** Stop is always on screen; Pause is enabled once the microphone is really recording. */
-async function startRecording(): Promise<void> {
-  await main().getByRole('button', { name: 'Record', exact: true }).click();
-  await expect
-    .poll(() => main().getByRole('button', { name: 'Pause' }).isEnabled(), { timeout: 20_000 })
-    .toBe(true);
-}
+const apiNotesUrl = () => `${pad.apiUrl}/voicenote/`;
 
 /** The finished sentences the recorder shows, as one line. */
 async function shownFinalText(): Promise<string> {
@@ -81,26 +76,9 @@ beforeAll(async () => {
   audioSeconds = audio.seconds;
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium(audio.file);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (the anonymous session check) this way: expected.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('live@example.org');
-  await page.getByLabel('Username', { exact: true }).fill('live-user');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
-  await page.getByLabel('Pad name').fill('Live');
-  await page.getByRole('button', { name: 'New pad' }).click();
-  await page.getByRole('link', { name: 'Live' }).click();
-  await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
-  padUrl = page.url();
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: { width: 1280, height: 900 } }));
+  await signUp(page, base(), { email: 'live@example.org', username: 'live-user' });
+  pad = await createAndOpenPad(page, 'Live');
 });
 
 afterAll(async () => {
@@ -111,7 +89,7 @@ afterAll(async () => {
 
 describe('live transcription in the recorder, in Chromium', () => {
   it('shows the words before Stop, and Stop files the note with exactly those words, without a job', async () => {
-    await startRecording();
+    await startRecording(page);
     expect(await liveRegion().isVisible()).toBe(true);
 
     // Words on screen while the recording still runs: Stop not pressed, the clock going.
@@ -183,14 +161,14 @@ describe('live transcription in the recorder, in Chromium', () => {
   });
 
   it('keeps recording when the live stream drops, and uploads and transcribes the recording after Stop', async () => {
-    await page.goto(padUrl);
+    await page.goto(pad.url);
     const before = (await padNotes()).map((note) => note.id);
     let stream: WebSocketRoute | undefined;
     await page.routeWebSocket(/\/voicenote\/live\/$/, (route) => {
       stream = route;
       route.connectToServer();
     });
-    await startRecording();
+    await startRecording(page);
     await waitForLiveKeywords(1);
     // The connection breaks while the person speaks.
     await stream!.close();

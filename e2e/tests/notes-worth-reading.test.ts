@@ -4,8 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
+import { createAndOpenPad } from '../support/pads.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
+import { uploadAndWaitForNote } from '../support/uploads.ts';
 import { speak } from '../support/speech.ts';
 import { measurePhoneLayout } from '../support/phone-layout.ts';
 
@@ -17,7 +21,6 @@ import { measurePhoneLayout } from '../support/phone-layout.ts';
  */
 const FIRST = 'please remember to buy milk and bread tomorrow morning';
 const SECOND = 'then call the garage about the car';
-const PASSWORD = 'a perfectly fine password';
 
 let server: RunningServer;
 let browser: Browser;
@@ -40,16 +43,6 @@ const audioState = (target: Page = page) =>
 const transcript = (target: Page = page) => target.getByRole('group', { name: 'Transcript' });
 const timestamps = (target: Page = page) => transcript(target).getByRole('link', { name: /^Play from / });
 const activeWord = (target: Page = page) => transcript(target).locator('button[aria-current="true"]');
-
-function watchConsole(target: Page): void {
-  target.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (the anonymous session check) this way: expected.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  target.on('pageerror', (error) => consoleErrors.push(String(error)));
-}
 
 async function noteJson(): Promise<{ title: string; transcript: string; pad_id: string }> {
   const apiUrl = noteUrl.replace('/pad/', '/api/v1/pad/').replace('/voicenotes/', '/voicenote/');
@@ -75,27 +68,13 @@ beforeAll(async () => {
 
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  watchConsole(page);
+  ({ context, page } = await openWatchedPage(browser, consoleErrors, {
+    viewport: { width: 1280, height: 900 },
+  }));
 
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('reader@example.org');
-  await page.getByLabel('Username', { exact: true }).fill('reader');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
-  await page.getByLabel('Pad name').fill('Errands');
-  await page.getByRole('button', { name: 'New pad' }).click();
-  await page.getByRole('link', { name: /Errands/ }).click();
-  await page.getByRole('heading', { name: 'Errands', level: 1 }).waitFor();
-
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload a file…' }).click();
-  await (await chooser).setFiles(recording);
-  await page.getByText('Done', { exact: true }).first().waitFor({ timeout: 120_000 });
-  const href = await page.locator('li[data-note-id] a').first().getAttribute('href');
-  noteUrl = `${base()}${href!}`;
+  await signUp(page, base(), { email: 'reader@example.org', username: 'reader' });
+  await createAndOpenPad(page, 'Errands');
+  noteUrl = await uploadAndWaitForNote(page, base(), recording);
 });
 
 afterAll(async () => {
@@ -219,7 +198,7 @@ describe('notes worth reading, in Chromium', () => {
 
   it('fits the note page on a 360 px phone with 44 px controls', async () => {
     const phone = await context.newPage();
-    watchConsole(phone);
+    collectConsoleErrors(phone, consoleErrors);
     await phone.setViewportSize({ width: 360, height: 780 });
     await phone.goto(noteUrl);
     await phone.getByRole('slider', { name: 'Position in the recording' }).waitFor();

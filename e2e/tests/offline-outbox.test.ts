@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_BYTES } from '../../packages/shared/src/uploads.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startCountingProxy, type CountingProxy } from '../support/counting-proxy.ts';
+import { createAndOpenPad } from '../support/pads.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
 
 const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
@@ -52,17 +54,8 @@ beforeAll(async () => {
   });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
 
-  await page.goto(`${server.baseUrl}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('outbox@example.org');
-  await page.getByLabel('Username', { exact: true }).fill('outbox');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
-  await page.getByLabel('Pad name').fill(PAD);
-  await page.getByRole('button', { name: 'New pad' }).click();
-  await page.getByRole('link', { name: PAD }).click();
-  await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
-  padUrl = page.url();
+  await signUp(page, server.baseUrl, { email: 'outbox@example.org', username: 'outbox' });
+  padUrl = (await createAndOpenPad(page, PAD)).url;
 });
 
 afterAll(async () => {

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 
 /**
  * A pad's totals (how many notes, how long) on its own page and in the home list follow a
@@ -77,22 +78,8 @@ beforeAll(async () => {
 
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch as "Failed to load resource" (the anonymous session check).
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('totals@example.org');
-  const username = page.getByLabel('Username', { exact: true });
-  if ((await username.count()) > 0) await username.fill('totals');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: { width: 1280, height: 900 } }));
+  await signUp(page, base(), { email: 'totals@example.org', username: 'totals' });
   for (const name of ['Ideas', 'Errands']) {
     await page.getByLabel('Pad name').fill(name);
     await page.getByRole('button', { name: 'New pad' }).click();

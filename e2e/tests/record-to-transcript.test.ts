@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../support/server.ts';
 import type { Mailbox } from '../support/mailbox.ts';
+import { createAndOpenPad } from '../support/pads.ts';
 import { startRecordingSession, type RecordingSession } from '../support/recording-session.ts';
+import { confirmFromMail, fillSignUpForm } from '../support/sign-up.ts';
 
 const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
 const screenshotDir = path.resolve(import.meta.dirname, '../../.e2e');
@@ -37,10 +39,7 @@ describe('from sign-up to transcript, in Chromium', () => {
     await page.waitForURL(/\/auth\/signup/);
     // Exact labels: until the sign-up form has replaced the login form, a loose 'Email' or
     // 'Username' would also match the login form's 'Username or email' and type there.
-    await page.getByLabel('Email', { exact: true }).fill('e2e@example.org');
-    await page.getByLabel('Username', { exact: true }).fill('e2e-user');
-    await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await fillSignUpForm(page, { email: 'e2e@example.org', username: 'e2e-user' });
 
     // Email verification is mandatory: the link in the mail confirms the address and logs in.
     await page.waitForURL(/\/auth\/verification-pending/);
@@ -49,17 +48,9 @@ describe('from sign-up to transcript, in Chromium', () => {
       .getByRole('status')
       .filter({ hasText: /on its way|a moment ago/ })
       .waitFor();
-    const mail = await mailbox.waitFor('e2e@example.org', { subject: /confirm/i, timeoutMs: 15_000 });
-    const link = /https?:\/\/\S+\/auth\/verify\/\S+/.exec(mail.text)?.[0];
-    expect(link, mail.text).toBeDefined();
-    await page.goto(link!);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await confirmFromMail(page, server.baseUrl, mailbox, 'e2e@example.org');
 
-    await page.getByLabel('Pad name').fill('Shopping');
-    await page.getByRole('button', { name: 'New pad' }).click();
-    await page.getByRole('link', { name: 'Shopping' }).click();
-    await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
+    await createAndOpenPad(page, 'Shopping');
 
     await page.getByRole('main').getByRole('button', { name: 'Record', exact: true }).click();
     await page.getByRole('button', { name: 'Stop' }).waitFor();

@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { createAndOpenPad, type OpenedPad } from '../support/pads.ts';
+import { startRecording } from '../support/recorder.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
 
 /**
@@ -21,7 +24,7 @@ let browser: Browser;
 let page: Page;
 let workDir: string;
 let audioSeconds: number;
-let padUrl: string;
+let pad: OpenedPad;
 let recoveredNoteId = '';
 const consoleErrors: string[] = [];
 
@@ -37,14 +40,6 @@ const base = () => server.baseUrl;
 const main = () => page.getByRole('main');
 const timer = () => main().getByRole('timer', { name: 'Recording time' });
 
-/** Stop is always on screen; Pause is enabled once the microphone is really recording. */
-async function startRecording(): Promise<void> {
-  await main().getByRole('button', { name: 'Record', exact: true }).click();
-  await expect
-    .poll(() => main().getByRole('button', { name: 'Pause' }).isEnabled(), { timeout: 20_000 })
-    .toBe(true);
-}
-
 /** "1:05" -> 65. */
 function clockSeconds(text: string): number {
   const [minutes, seconds] = text.trim().split(':').map(Number);
@@ -52,8 +47,7 @@ function clockSeconds(text: string): number {
 }
 
 async function padNotes(): Promise<Note[]> {
-  const apiUrl = padUrl.replace('/pad/', '/api/v1/pad/');
-  const res = await page.request.get(`${apiUrl}/voicenote/`);
+  const res = await page.request.get(`${pad.apiUrl}/voicenote/`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { results: Note[] }).results;
 }
@@ -80,26 +74,9 @@ beforeAll(async () => {
   audioSeconds = audio.seconds;
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium(audio.file);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (the anonymous session check) this way: expected.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
-
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('recovery@example.org');
-  await page.getByLabel('Username', { exact: true }).fill('recovery-user');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
-  await page.getByLabel('Pad name').fill('Recovery');
-  await page.getByRole('button', { name: 'New pad' }).click();
-  await page.getByRole('link', { name: 'Recovery' }).click();
-  await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
-  padUrl = page.url();
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: { width: 1280, height: 900 } }));
+  await signUp(page, base(), { email: 'recovery@example.org', username: 'recovery-user' });
+  pad = await createAndOpenPad(page, 'Recovery');
 });
 
 afterAll(async () => {
@@ -117,7 +94,7 @@ describe('the recorder never loses a recording, in Chromium', () => {
   });
 
   it('offers a recording cut short by a reload back, and uploads the audio up to the reload', async () => {
-    await startRecording();
+    await startRecording(page);
     // Once through the sentence and a bit, so whole pieces of it are saved before the reload.
     await page.waitForTimeout(Math.ceil(audioSeconds * 1000) + 3_000);
     const recordedSeconds = clockSeconds(await timer().innerText());
@@ -163,7 +140,7 @@ describe('the recorder never loses a recording, in Chromium', () => {
   });
 
   it('leaves paused time out of the clock and of the recording', async () => {
-    await startRecording();
+    await startRecording(page);
     await page.waitForTimeout(3_000);
     await main().getByRole('button', { name: 'Pause' }).click();
     const atPause = clockSeconds(await timer().innerText());

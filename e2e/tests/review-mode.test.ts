@@ -8,8 +8,12 @@ import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { displayTokens } from '../../apps/web/src/features/voice-notes/utils/transcript-display.ts';
 import { transcriptWords } from '../../apps/web/src/features/voice-notes/utils/transcript-words.ts';
 import { uncertainTokens } from '../../apps/web/src/features/voice-notes/utils/uncertain-words.ts';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
+import { createAndOpenPad } from '../support/pads.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
+import { uploadAndWaitForNote } from '../support/uploads.ts';
 import { measurePhoneLayout } from '../support/phone-layout.ts';
 import { speak } from '../support/speech.ts';
 
@@ -75,26 +79,13 @@ beforeAll(async () => {
 
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  collectConsoleErrors(page, consoleErrors);
+  ({ context, page } = await openWatchedPage(browser, consoleErrors, {
+    viewport: { width: 1280, height: 900 },
+  }));
 
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('reviewer@example.org');
-  await page.getByLabel('Username', { exact: true }).fill('reviewer');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
-  await page.getByLabel('Pad name').fill('Errands');
-  await page.getByRole('button', { name: 'New pad' }).click();
-  await page.getByRole('link', { name: /Errands/ }).click();
-  await page.getByRole('heading', { name: 'Errands', level: 1 }).waitFor();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload a file…' }).click();
-  await (await chooser).setFiles(recording);
-  await page.getByText('Done', { exact: true }).first().waitFor({ timeout: 120_000 });
-  const href = await page.locator('li[data-note-id] a').first().getAttribute('href');
-  noteUrl = `${base()}${href!}`;
+  await signUp(page, base(), { email: 'reviewer@example.org', username: 'reviewer' });
+  await createAndOpenPad(page, 'Errands');
+  noteUrl = await uploadAndWaitForNote(page, base(), recording);
 });
 
 afterAll(async () => {

@@ -2,9 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
 
 /**
@@ -31,7 +33,6 @@ const ONE_ROW_HEADER_MAX_PX = 72;
 
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let workDir: string;
 let padUrl: string;
@@ -107,16 +108,6 @@ const ACCOUNT_SCREENS: Screen[] = [
     await target.waitForLoadState('networkidle');
   },
 }));
-
-function watchConsole(target: Page): void {
-  target.on('console', (message) => {
-    // Chromium logs every non-2xx fetch (the anonymous session check) this way: expected.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      consoleErrors.push(message.text());
-    }
-  });
-  target.on('pageerror', (error) => consoleErrors.push(String(error)));
-}
 
 /** Opens `url` (light theme, through the app's own stored setting) and waits for its content. */
 async function open(target: Page, url: string, ready: Screen['ready']) {
@@ -333,16 +324,9 @@ beforeAll(async () => {
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'voxpad-e2e-shots-'));
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: DESKTOP });
-  page = await context.newPage();
-  watchConsole(page);
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: DESKTOP }));
 
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('home-shots@example.org');
-  await page.getByLabel('Username', { exact: true }).fill('home-shots');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
+  await signUp(page, base(), { email: 'home-shots@example.org', username: 'home-shots' });
 
   // A pad with a long name and description: the text that most often breaks a narrow layout.
   await page.getByLabel('Pad name').fill('Errands and appointments for the week ahead');
@@ -393,7 +377,7 @@ describe('screenshots of every main screen, in Chromium', () => {
   it('auth screens: the same for someone signed out', async () => {
     const anonymous = await browser.newContext({ viewport: DESKTOP });
     const visitor = await anonymous.newPage();
-    watchConsole(visitor);
+    collectConsoleErrors(visitor, consoleErrors);
     await visitor.goto(`${base()}/auth/login`);
     const problems: string[] = [];
     for (const [name, fieldLabel] of [

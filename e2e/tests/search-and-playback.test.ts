@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../support/server.ts';
 import type { Mailbox } from '../support/mailbox.ts';
+import { createAndOpenPad } from '../support/pads.ts';
 import { startRecordingSession, type RecordingSession } from '../support/recording-session.ts';
+import { signUpAndConfirm } from '../support/sign-up.ts';
 
 const SENTENCE = 'please remember to buy milk and bread tomorrow morning';
 /** Words worth searching for, latest first so the player has to start well into the audio. */
@@ -39,25 +41,9 @@ afterAll(async () => {
 
 describe('search a spoken word and play from there, in Chromium', () => {
   it('records, finds a word through the header search and opens the player at that moment', async () => {
-    await page.goto(`${server.baseUrl}/auth/signup`);
-    await page.getByLabel('Email').fill('search@example.org');
-    await page.getByLabel('Username').fill('search-user');
-    await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/\/auth\/verification-pending/);
-    const mail = await mailbox.waitFor('search@example.org', { subject: /confirm/i, timeoutMs: 15_000 });
-    const link = /https?:\/\/\S+\/auth\/verify\/\S+/.exec(mail.text)?.[0];
-    expect(link, mail.text).toBeDefined();
-    await page.goto(link!);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
-
-    await page.getByLabel('Pad name').fill('Errands');
-    await page.getByRole('radio', { name: 'Teal' }).check();
-    await page.getByRole('radio', { name: '🛒' }).check();
-    await page.getByRole('button', { name: 'New pad' }).click();
-    await page.getByRole('link', { name: /Errands/ }).click();
-    await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
+    const who = { email: 'search@example.org', username: 'search-user' };
+    await signUpAndConfirm(page, server.baseUrl, mailbox, who);
+    await createAndOpenPad(page, 'Errands', { colour: 'Teal', icon: '🛒' });
 
     await page.getByRole('main').getByRole('button', { name: 'Record', exact: true }).click();
     await page.getByRole('button', { name: 'Stop' }).waitFor();

@@ -6,8 +6,10 @@ import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { createDatabase, type Db } from '../../apps/server/src/db/database.ts';
 import { completeTranscription } from '../../apps/server/test/support/transcripts.ts';
 import { toneWav } from '../../apps/server/test/support/wav.ts';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { collectConsoleErrors } from '../support/console-errors.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 
 /**
  * Share links (ADR 0044): the owner shares a note from its page and copies the link; someone
@@ -50,15 +52,10 @@ beforeAll(async () => {
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none', ROLE: 'api' });
   db = createDatabase({ kind: 'sqlite', file: `${server.dataDir}/voxpad.sqlite` });
   browser = await launchChromium();
-  owner = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  collectConsoleErrors(owner, consoleErrors);
-  await owner.goto(`${base()}/auth/signup`);
-  await owner.getByLabel('Email', { exact: true }).fill('sharer@example.org');
-  const username = owner.getByLabel('Username', { exact: true });
-  if ((await username.count()) > 0) await username.fill('sharer');
-  await owner.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await owner.getByRole('button', { name: 'Sign up' }).click();
-  await owner.waitForURL(`${base()}/`);
+  ({ page: owner } = await openWatchedPage(browser, consoleErrors, {
+    viewport: { width: 1280, height: 900 },
+  }));
+  await signUp(owner, base(), { email: 'sharer@example.org', username: 'sharer' });
 });
 
 afterAll(async () => {

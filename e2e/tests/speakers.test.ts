@@ -2,11 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { twoVoiceRecording } from '../../apps/server/test/support/two-voices.ts';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { createAndOpenPad } from '../support/pads.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
+import { uploadAndWaitForNote } from '../support/uploads.ts';
 
 /**
  * Issue 23 (ADR 0053): a two-voice recording (flite kal and slt taking turns) uploaded from the
@@ -17,7 +20,6 @@ import { startBuiltServer, type RunningServer } from '../support/server.ts';
  */
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let workDir: string;
 let noteUrl: string;
@@ -31,26 +33,11 @@ beforeAll(async () => {
 
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  collectConsoleErrors(page, consoleErrors);
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: { width: 1280, height: 900 } }));
 
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('speakers@example.org');
-  await page.getByLabel('Username', { exact: true }).fill('speakers');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
-  await page.getByLabel('Pad name').fill('Garden');
-  await page.getByRole('button', { name: 'New pad' }).click();
-  await page.getByRole('link', { name: /Garden/ }).click();
-  await page.getByRole('heading', { name: 'Garden', level: 1 }).waitFor();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload a file…' }).click();
-  await (await chooser).setFiles(recording);
-  await page.getByText('Done', { exact: true }).first().waitFor({ timeout: 120_000 });
-  const href = await page.locator('li[data-note-id] a').first().getAttribute('href');
-  noteUrl = `${base()}${href!}`;
+  await signUp(page, base(), { email: 'speakers@example.org', username: 'speakers' });
+  await createAndOpenPad(page, 'Garden');
+  noteUrl = await uploadAndWaitForNote(page, base(), recording);
 });
 
 afterAll(async () => {

@@ -1,11 +1,13 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FakeLlmServer } from '../../apps/server/test/support/fake-llm-server.ts';
 import { toneWav } from '../../apps/server/test/support/wav.ts';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { closeServer, listenOnLoopback } from '../support/loopback-http.ts';
+import { createAndOpenPad } from '../support/pads.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 
 /**
  * Summaries on the note page (ADR 0052): the built server summarises with a small
@@ -54,40 +56,29 @@ const engine = http.createServer((request, response) => {
 
 beforeAll(async () => {
   await llm.start();
-  await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
+  const engineOrigin = await listenOnLoopback(engine);
   server = await startBuiltServer({
     ACCOUNT_EMAIL_VERIFICATION: 'none',
     TRANSCRIBER: 'openai',
-    OPENAI_BASE_URL: `http://127.0.0.1:${(engine.address() as AddressInfo).port}/v1`,
+    OPENAI_BASE_URL: `${engineOrigin}/v1`,
     LLM_BASE_URL: llm.baseUrl,
     LLM_MODEL: 'fake-model',
   });
   browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  collectConsoleErrors(page, consoleErrors);
-  await page.goto(`${server.baseUrl}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('summaries@example.org');
-  const username = page.getByLabel('Username', { exact: true });
-  if ((await username.count()) > 0) await username.fill('summaries');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: { width: 1280, height: 900 } }));
+  await signUp(page, server.baseUrl, { email: 'summaries@example.org', username: 'summaries' });
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await llm.close();
-  await new Promise((resolve) => engine.close(resolve));
+  await closeServer(engine);
 });
 
 describe('summaries on the note page', () => {
   it('generates a summary and follows an action item to its moment in the recording', async () => {
-    await page.getByLabel('Pad name').fill('Garden');
-    await page.getByRole('button', { name: 'New pad' }).click();
-    await page.getByRole('link', { name: /Garden/ }).click();
-    await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
-    const padId = page.url().split('/').at(-1) ?? '';
+    const { id: padId } = await createAndOpenPad(page, 'Garden');
 
     // A ten-second recording, filed through the API with this browser's session.
     const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { AdaptationState } from '@voxpad/shared/adaptation';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { createAndOpenPad } from '../support/pads.ts';
+import { startRecording } from '../support/recorder.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 import { speak } from '../support/speech.ts';
 
 /**
@@ -34,15 +37,8 @@ beforeAll(async () => {
   const audio = speak(SENTENCE, workDir);
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium(audio.file);
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  collectConsoleErrors(page, consoleErrors);
-  await page.goto(`${base()}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('words@example.org');
-  const username = page.getByLabel('Username', { exact: true });
-  if ((await username.count()) > 0) await username.fill('words');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${base()}/`);
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: { width: 1280, height: 900 } }));
+  await signUp(page, base(), { email: 'words@example.org', username: 'words' });
 });
 
 afterAll(async () => {
@@ -126,15 +122,9 @@ describe('your words, in Chromium', () => {
     expect(state.vocabulary_words).toBe(1);
 
     await page.goto(`${base()}/`);
-    await page.getByLabel('Pad name').fill('Meetings');
-    await page.getByRole('button', { name: 'New pad' }).click();
-    await page.getByRole('link', { name: 'Meetings' }).click();
-    await page.waitForURL(/\/pad\/[0-9a-z]{26}$/);
+    await createAndOpenPad(page, 'Meetings');
 
-    await main().getByRole('button', { name: 'Record', exact: true }).click();
-    await expect
-      .poll(() => main().getByRole('button', { name: 'Pause' }).isEnabled(), { timeout: 20_000 })
-      .toBe(true);
+    await startRecording(page);
     // The finished sentences on the recorder: the name among them once it has been said.
     const live = main().getByRole('region', { name: 'Live transcript' });
     await expect

@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectConsoleErrors, launchChromium } from '../support/browser.ts';
+import { launchChromium, openWatchedPage } from '../support/browser.ts';
+import { closeServer, listenOnLoopback } from '../support/loopback-http.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
+import { signUp } from '../support/sign-up.ts';
 
 /**
  * Webhooks in the account area (ADR 0048): a person adds one pointing at a receiver this test
@@ -21,6 +22,7 @@ interface Received {
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+let receiverOrigin: string;
 const received: Received[] = [];
 const consoleErrors: string[] = [];
 const receiver = http.createServer((request, response) => {
@@ -33,27 +35,20 @@ const receiver = http.createServer((request, response) => {
 });
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.2', resolve));
+  receiverOrigin = await listenOnLoopback(receiver, '127.0.0.2');
   server = await startBuiltServer({
     ACCOUNT_EMAIL_VERIFICATION: 'none',
     WEBHOOKS_ALLOW_PRIVATE_TARGETS: '127.0.0.2/32',
   });
   browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  collectConsoleErrors(page, consoleErrors);
-  await page.goto(`${server.baseUrl}/auth/signup`);
-  await page.getByLabel('Email', { exact: true }).fill('hooks@example.org');
-  const username = page.getByLabel('Username', { exact: true });
-  if ((await username.count()) > 0) await username.fill('hooks');
-  await page.getByLabel('Password', { exact: true }).fill('a perfectly fine password');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(`${server.baseUrl}/`);
+  ({ page } = await openWatchedPage(browser, consoleErrors, { viewport: { width: 1280, height: 900 } }));
+  await signUp(page, server.baseUrl, { email: 'hooks@example.org', username: 'hooks' });
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise((resolve) => receiver.close(resolve));
+  await closeServer(receiver);
 });
 
 describe('webhooks in the account area', () => {
@@ -61,7 +56,7 @@ describe('webhooks in the account area', () => {
     await page.getByRole('link', { name: 'Account' }).first().click();
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Webhooks' }).click();
     await page.waitForURL(`${server.baseUrl}/account/webhooks`);
-    const url = `http://127.0.0.2:${(receiver.address() as AddressInfo).port}/voxpad`;
+    const url = `${receiverOrigin}/voxpad`;
     await page.getByLabel('Endpoint URL').fill(url);
     await page.getByRole('checkbox', { name: /A voice note is deleted/ }).uncheck();
     await page.getByRole('button', { name: 'Add webhook' }).click();
