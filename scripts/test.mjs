@@ -22,6 +22,8 @@ const steps = {
   format: { title: 'Checking formatting', command: 'npx', args: ['prettier', '--check', '.'] },
   lint: { title: 'Linting', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
   typecheck: { title: 'Type-checking', command: 'npm', args: ['run', 'typecheck'] },
+  // The Chromium tests and the benches, beside the apps' own check.
+  typecheckTools: { title: 'Type-checking e2e and bench', command: 'npm', args: ['run', 'typecheck:tools'] },
   // The JavaScript each screen loads first, against its limit (apps/web/bundle-limits.json, ADR 0055).
   bundleSize: {
     title: 'Checking bundle size',
@@ -50,12 +52,18 @@ const steps = {
 const phases =
   lanesWanted > 1
     ? [
-        [steps.typecheck, steps.lint, steps.format, steps.bundleSize],
+        [steps.typecheck, steps.typecheckTools, steps.lint, steps.format, steps.bundleSize],
         [steps.vitest, steps.e2e],
       ]
-    : [steps.format, steps.lint, steps.typecheck, steps.bundleSize, steps.vitest, steps.e2e].map((step) => [
-        step,
-      ]);
+    : [
+        steps.format,
+        steps.lint,
+        steps.typecheck,
+        steps.typecheckTools,
+        steps.bundleSize,
+        steps.vitest,
+        steps.e2e,
+      ].map((step) => [step]);
 
 const began = Date.now();
 const results = [];
