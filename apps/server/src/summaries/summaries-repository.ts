@@ -7,6 +7,7 @@ import { expressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import type { Database, NoteSummaryRow } from '../db/schema.ts';
 import { claimWithLease } from '../lib/leased-jobs/claim-with-lease.ts';
+import { pruneFinished } from '../lib/leased-jobs/prune-finished.ts';
 
 const COLUMNS = [
   'id',
@@ -176,21 +177,13 @@ export async function finishSummary(
 
 /** Keeps a note's versions bounded: finished ones beyond the newest `keep` go. */
 export async function pruneSummaries(db: Db, noteId: string, keep: number): Promise<void> {
-  const oldestKept = await db
-    .selectFrom('note_summaries')
-    .select('id')
-    .where('voice_note_id', '=', noteId)
-    .orderBy('id', 'desc')
-    .offset(keep - 1)
-    .limit(1)
-    .executeTakeFirst();
-  if (!oldestKept) return;
-  await db
-    .deleteFrom('note_summaries')
-    .where('voice_note_id', '=', noteId)
-    .where('id', '<', oldestKept.id)
-    .where('status', 'in', ['done', 'failed'])
-    .execute();
+  await pruneFinished(db, {
+    table: 'note_summaries',
+    parent: 'voice_note_id',
+    parentId: noteId,
+    finished: ['done', 'failed'],
+    keep,
+  });
 }
 
 export async function findPad(db: Db, ownerId: string, padId: string): Promise<{ id: string } | undefined> {
