@@ -7,6 +7,7 @@ import { expressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import type { Database, NoteSummaryRow } from '../db/schema.ts';
 import { claimWithLease } from '../lib/leased-jobs/claim-with-lease.ts';
+import { pruneFinished } from '../lib/leased-jobs/prune-finished.ts';
 
 const COLUMNS = [
   'id',
@@ -72,38 +73,25 @@ export async function listSummaries(
     .execute();
 }
 
-/** The note's generation that is waiting or being written, if any. */
-export async function findActiveSummary(
+/**
+ * The note's newest version in one of `statuses`, older than `beforeId` when it is given: the
+ * generation waiting or being written (queued, running), or the last good one before a version
+ * that is not (done).
+ */
+export async function findNewestSummary(
   db: Db,
   ownerId: string,
   noteId: string,
+  which: { statuses: readonly NoteSummaryRow['status'][]; beforeId?: string },
 ): Promise<NoteSummaryRow | undefined> {
-  return db
+  let query = db
     .selectFrom('note_summaries')
     .select(COLUMNS)
     .where('owner_id', '=', ownerId)
     .where('voice_note_id', '=', noteId)
-    .where('status', 'in', ['queued', 'running'])
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
-
-/** The newest finished version older than `beforeId` that is done. */
-export async function findPreviousDone(
-  db: Db,
-  ownerId: string,
-  noteId: string,
-  beforeId: string,
-): Promise<NoteSummaryRow | undefined> {
-  return db
-    .selectFrom('note_summaries')
-    .select(COLUMNS)
-    .where('owner_id', '=', ownerId)
-    .where('voice_note_id', '=', noteId)
-    .where('status', '=', 'done')
-    .where('id', '<', beforeId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+    .where('status', 'in', which.statuses);
+  if (which.beforeId !== undefined) query = query.where('id', '<', which.beforeId);
+  return query.orderBy('id', 'desc').executeTakeFirst();
 }
 
 /** A generation may be claimed: waiting, or its writer's lease ran out (its process died). */
@@ -176,21 +164,13 @@ export async function finishSummary(
 
 /** Keeps a note's versions bounded: finished ones beyond the newest `keep` go. */
 export async function pruneSummaries(db: Db, noteId: string, keep: number): Promise<void> {
-  const oldestKept = await db
-    .selectFrom('note_summaries')
-    .select('id')
-    .where('voice_note_id', '=', noteId)
-    .orderBy('id', 'desc')
-    .offset(keep - 1)
-    .limit(1)
-    .executeTakeFirst();
-  if (!oldestKept) return;
-  await db
-    .deleteFrom('note_summaries')
-    .where('voice_note_id', '=', noteId)
-    .where('id', '<', oldestKept.id)
-    .where('status', 'in', ['done', 'failed'])
-    .execute();
+  await pruneFinished(db, {
+    table: 'note_summaries',
+    parent: 'voice_note_id',
+    parentId: noteId,
+    finished: ['done', 'failed'],
+    keep,
+  });
 }
 
 export async function findPad(db: Db, ownerId: string, padId: string): Promise<{ id: string } | undefined> {

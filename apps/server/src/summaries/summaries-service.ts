@@ -16,10 +16,9 @@ import type { Db } from '../db/database.ts';
 import type { NoteSummaryRow } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import {
-  findActiveSummary,
+  findNewestSummary,
   findNote,
   findPad,
-  findPreviousDone,
   insertSummary,
   listSummaries,
   pruneSummaries,
@@ -81,7 +80,9 @@ export async function enqueue(
   endpoint: LlmEndpoint,
   note: SummarisedNote,
 ): Promise<{ row: NoteSummaryRow; created: boolean }> {
-  const active = await findActiveSummary(deps.db, note.owner_id, note.id);
+  const active = await findNewestSummary(deps.db, note.owner_id, note.id, {
+    statuses: ['queued', 'running'],
+  });
   if (active) return { row: active, created: false };
   const now = Date.now();
   const row: NoteSummaryRow = {
@@ -134,7 +135,10 @@ async function answerFor(db: Db, ownerId: string, newest: NoteSummaryRow): Promi
   const previous =
     newest.status === 'done'
       ? undefined
-      : await findPreviousDone(db, ownerId, newest.voice_note_id, newest.id);
+      : await findNewestSummary(db, ownerId, newest.voice_note_id, {
+          statuses: ['done'],
+          beforeId: newest.id,
+        });
   return presentAnswer(newest, previous);
 }
 

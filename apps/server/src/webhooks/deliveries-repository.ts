@@ -8,6 +8,7 @@ import { expressionBuilder } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import type { Database, WebhookDeliveryRow } from '../db/schema.ts';
 import { claimWithLease } from '../lib/leased-jobs/claim-with-lease.ts';
+import { pruneFinished } from '../lib/leased-jobs/prune-finished.ts';
 import type { Cursor } from '../lib/cursor.ts';
 
 const COLUMNS = [
@@ -128,19 +129,11 @@ export async function findDelivery(db: Db, id: string): Promise<WebhookDeliveryR
 
 /** Keeps the log of a webhook bounded: finished deliveries beyond the newest `keep` go. */
 export async function pruneDeliveries(db: Db, webhookId: string, keep: number): Promise<void> {
-  const oldestKept = await db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('webhook_id', '=', webhookId)
-    .orderBy('id', 'desc')
-    .offset(keep - 1)
-    .limit(1)
-    .executeTakeFirst();
-  if (!oldestKept) return;
-  await db
-    .deleteFrom('webhook_deliveries')
-    .where('webhook_id', '=', webhookId)
-    .where('id', '<', oldestKept.id)
-    .where('status', '!=', 'pending')
-    .execute();
+  await pruneFinished(db, {
+    table: 'webhook_deliveries',
+    parent: 'webhook_id',
+    parentId: webhookId,
+    finished: ['succeeded', 'failed'],
+    keep,
+  });
 }

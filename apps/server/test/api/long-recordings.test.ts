@@ -16,6 +16,7 @@ import {
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { settledNote, uploadNote } from '../support/transcribed-notes.ts';
+import { pcmWav } from '../support/wav.ts';
 
 /**
  * Four-hour recordings (ADR 0056): the waveform's peaks are made while the audio is decoded
@@ -48,28 +49,16 @@ const SECTIONS = [
 function sectionsWav(): Buffer {
   const rate = 48000;
   const frames = SECTIONS.reduce((n, s) => n + s.seconds * rate, 0);
-  const wav = Buffer.alloc(44 + frames * 4);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + frames * 4, 4);
-  wav.write('WAVEfmt ', 8, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(2, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 4, 28);
-  wav.writeUInt16LE(4, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(frames * 4, 40);
+  const samples = new Int16Array(frames * 2);
   let frame = 0;
   for (const { seconds, level } of SECTIONS) {
     for (let i = 0; i < seconds * rate; i++, frame++) {
       const s = Math.round(Math.sin((2 * Math.PI * 300 * frame) / rate) * level * 32767);
-      wav.writeInt16LE(s, 44 + frame * 4);
-      wav.writeInt16LE(s, 46 + frame * 4);
+      samples[frame * 2] = s;
+      samples[frame * 2 + 1] = s;
     }
   }
-  return wav;
+  return pcmWav(samples, rate, 2);
 }
 
 async function fetchPeaks(note: VoiceNote, timeoutMs = 60_000): Promise<Peaks> {

@@ -4,7 +4,9 @@
  * will implement it over their tables when merged; until then `editedNotesSource` reads notes
  * whose transcript a person edited (an edit is a correction).
  */
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 export interface LearnableNote {
   id: string;
@@ -47,6 +49,26 @@ export interface LearnableSource {
   usersChangedSince(since: number): Promise<string[]>;
 }
 
+/** The totals of the owner's notes among `learnable` (a source's notes, everybody's). */
+export async function learnableTotals(
+  learnable: SelectQueryBuilder<Database, 'voice_notes', object>,
+  userId: string,
+): Promise<LearnableTotals> {
+  const row = await learnable
+    .select((eb) => [
+      eb.fn.countAll<number>().as('notes'),
+      eb.fn.sum<number>('duration_seconds').as('seconds'),
+      eb.fn.sum<number>('word_count').as('words'),
+    ])
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
+  return {
+    notes: Number(row?.notes ?? 0),
+    seconds: Number(row?.seconds ?? 0),
+    words: Number(row?.words ?? 0),
+  };
+}
+
 /** Until review (0019) and vocabulary (0018) merge: edited transcripts of finished notes, no vocabulary. */
 export function editedNotesSource(db: Db): LearnableSource {
   const edited = () =>
@@ -73,21 +95,7 @@ export function editedNotesSource(db: Db): LearnableSource {
       }));
     },
     vocabulary: () => Promise.resolve([]),
-    async totals(userId) {
-      const row = await edited()
-        .select((eb) => [
-          eb.fn.countAll<number>().as('notes'),
-          eb.fn.sum<number>('duration_seconds').as('seconds'),
-          eb.fn.sum<number>('word_count').as('words'),
-        ])
-        .where('owner_id', '=', userId)
-        .executeTakeFirst();
-      return {
-        notes: Number(row?.notes ?? 0),
-        seconds: Number(row?.seconds ?? 0),
-        words: Number(row?.words ?? 0),
-      };
-    },
+    totals: (userId) => learnableTotals(edited(), userId),
     async usersChangedSince(since) {
       const rows = await edited().select('owner_id').where('updated_at', '>=', since).distinct().execute();
       return rows.map((row) => row.owner_id);

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { learnableNotes } from '../../transcripts/learnable-notes.ts';
 import { decoderWord } from '../../vocabulary/decoder-vocabulary.ts';
 import { parsePronunciations } from '../../vocabulary/vocabulary-presenter.ts';
-import type { LearnableSource, VocabularyWord } from './learnable-source.ts';
+import { learnableTotals, type LearnableSource, type VocabularyWord } from './learnable-source.ts';
 
 const REVIEWED = ['confirmed', 'corrected'] as const;
 
@@ -32,21 +32,7 @@ export function reviewedNotesSource(db: Db): LearnableSource {
       }));
     },
     vocabulary: (userId) => allWords(db, userId),
-    async totals(userId) {
-      const row = await reviewed()
-        .select((eb) => [
-          eb.fn.countAll<number>().as('notes'),
-          eb.fn.sum<number>('duration_seconds').as('seconds'),
-          eb.fn.sum<number>('word_count').as('words'),
-        ])
-        .where('owner_id', '=', userId)
-        .executeTakeFirst();
-      return {
-        notes: Number(row?.notes ?? 0),
-        seconds: Number(row?.seconds ?? 0),
-        words: Number(row?.words ?? 0),
-      };
-    },
+    totals: (userId) => learnableTotals(reviewed(), userId),
     async usersChangedSince(since) {
       const rows = await reviewed()
         .select('owner_id')

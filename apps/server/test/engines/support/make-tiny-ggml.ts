@@ -150,6 +150,29 @@ export function makeTinyGgml(options: TinyModelOptions = {}): Buffer {
     else w.f32(data);
   };
 
+  // An attention sub-block: its layer norm, then query (with a bias), key (without), value, out.
+  const attention = (p: string) => {
+    tensor(`${p}_ln.weight`, [state], 'ones');
+    tensor(`${p}_ln.bias`, [state], 'zeros');
+    tensor(`${p}.query.weight`, [state, state]);
+    tensor(`${p}.query.bias`, [state]);
+    tensor(`${p}.key.weight`, [state, state]);
+    tensor(`${p}.value.weight`, [state, state]);
+    tensor(`${p}.value.bias`, [state]);
+    tensor(`${p}.out.weight`, [state, state]);
+    tensor(`${p}.out.bias`, [state]);
+  };
+  // What an encoder and a decoder block both hold: the MLP and self-attention.
+  const block = (p: string) => {
+    tensor(`${p}mlp_ln.weight`, [state], 'ones');
+    tensor(`${p}mlp_ln.bias`, [state], 'zeros');
+    tensor(`${p}mlp.0.weight`, [state, 4 * state]);
+    tensor(`${p}mlp.0.bias`, [4 * state]);
+    tensor(`${p}mlp.2.weight`, [4 * state, state]);
+    tensor(`${p}mlp.2.bias`, [state]);
+    attention(`${p}attn`);
+  };
+
   // ne[] is ggml order: fastest-varying dimension first, as the loader declares them.
   tensor('encoder.positional_embedding', [state, N_AUDIO_CTX]);
   tensor('encoder.conv1.weight', [3, N_MELS, state]);
@@ -158,54 +181,14 @@ export function makeTinyGgml(options: TinyModelOptions = {}): Buffer {
   tensor('encoder.conv2.bias', [1, state]);
   tensor('encoder.ln_post.weight', [state], 'ones');
   tensor('encoder.ln_post.bias', [state], 'zeros');
-  for (let i = 0; i < layers; i++) {
-    const p = `encoder.blocks.${i}.`;
-    tensor(`${p}mlp_ln.weight`, [state], 'ones');
-    tensor(`${p}mlp_ln.bias`, [state], 'zeros');
-    tensor(`${p}mlp.0.weight`, [state, 4 * state]);
-    tensor(`${p}mlp.0.bias`, [4 * state]);
-    tensor(`${p}mlp.2.weight`, [4 * state, state]);
-    tensor(`${p}mlp.2.bias`, [state]);
-    tensor(`${p}attn_ln.weight`, [state], 'ones');
-    tensor(`${p}attn_ln.bias`, [state], 'zeros');
-    tensor(`${p}attn.query.weight`, [state, state]);
-    tensor(`${p}attn.query.bias`, [state]);
-    tensor(`${p}attn.key.weight`, [state, state]);
-    tensor(`${p}attn.value.weight`, [state, state]);
-    tensor(`${p}attn.value.bias`, [state]);
-    tensor(`${p}attn.out.weight`, [state, state]);
-    tensor(`${p}attn.out.bias`, [state]);
-  }
+  for (let i = 0; i < layers; i++) block(`encoder.blocks.${i}.`);
   tensor('decoder.positional_embedding', [state, N_TEXT_CTX]);
   tensor('decoder.token_embedding.weight', [state, N_VOCAB]);
   tensor('decoder.ln.weight', [state], 'ones');
   tensor('decoder.ln.bias', [state], 'zeros');
   for (let i = 0; i < layers; i++) {
-    const p = `decoder.blocks.${i}.`;
-    tensor(`${p}mlp_ln.weight`, [state], 'ones');
-    tensor(`${p}mlp_ln.bias`, [state], 'zeros');
-    tensor(`${p}mlp.0.weight`, [state, 4 * state]);
-    tensor(`${p}mlp.0.bias`, [4 * state]);
-    tensor(`${p}mlp.2.weight`, [4 * state, state]);
-    tensor(`${p}mlp.2.bias`, [state]);
-    tensor(`${p}attn_ln.weight`, [state], 'ones');
-    tensor(`${p}attn_ln.bias`, [state], 'zeros');
-    tensor(`${p}attn.query.weight`, [state, state]);
-    tensor(`${p}attn.query.bias`, [state]);
-    tensor(`${p}attn.key.weight`, [state, state]);
-    tensor(`${p}attn.value.weight`, [state, state]);
-    tensor(`${p}attn.value.bias`, [state]);
-    tensor(`${p}attn.out.weight`, [state, state]);
-    tensor(`${p}attn.out.bias`, [state]);
-    tensor(`${p}cross_attn_ln.weight`, [state], 'ones');
-    tensor(`${p}cross_attn_ln.bias`, [state], 'zeros');
-    tensor(`${p}cross_attn.query.weight`, [state, state]);
-    tensor(`${p}cross_attn.query.bias`, [state]);
-    tensor(`${p}cross_attn.key.weight`, [state, state]);
-    tensor(`${p}cross_attn.value.weight`, [state, state]);
-    tensor(`${p}cross_attn.value.bias`, [state]);
-    tensor(`${p}cross_attn.out.weight`, [state, state]);
-    tensor(`${p}cross_attn.out.bias`, [state]);
+    block(`decoder.blocks.${i}.`);
+    attention(`decoder.blocks.${i}.cross_attn`);
   }
   return w.toBuffer();
 }

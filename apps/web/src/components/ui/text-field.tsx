@@ -75,6 +75,25 @@ function FieldMessages({
   );
 }
 
+/**
+ * A field's ids: the control's, tied to its hint and error (aria-describedby, in that order) and
+ * marked invalid while there is an error; the messages' ids to match.
+ */
+function useFieldIds(hint: string | undefined, error: string | undefined) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return {
+    control: {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    },
+    messages: { hintId, errorId },
+  };
+}
+
 export type TextFieldProps = FieldChrome &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
     /** A control inside the input's right edge, e.g. a show-password button. */
@@ -91,18 +110,13 @@ export function TextField({
   className = '',
   ...props
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const field = useFieldIds(hint, error);
   return (
     <div className={className}>
-      <FieldLabel htmlFor={id} label={label} optional={optional} />
+      <FieldLabel htmlFor={field.control.id} label={label} optional={optional} />
       <div className="relative">
         <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          {...field.control}
           // On phones the input grows 2 px so the control inside its border is a full 44 px target.
           className={`${inputClasses} ${borderFor(error)} ${trailing ? 'pr-20 max-sm:py-3' : ''}`}
           {...props}
@@ -111,7 +125,7 @@ export function TextField({
           <div className="absolute inset-y-0 right-0 flex items-center p-1 max-sm:p-px">{trailing}</div>
         ) : null}
       </div>
-      <FieldMessages hintId={hintId} errorId={errorId} hint={hint} error={error} />
+      <FieldMessages {...field.messages} hint={hint} error={error} />
     </div>
   );
 }
@@ -126,21 +140,12 @@ export function TextAreaField({
   className = '',
   ...props
 }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const field = useFieldIds(hint, error);
   return (
     <div className={className}>
-      <FieldLabel htmlFor={id} label={label} optional={optional} />
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`${inputClasses} ${borderFor(error)}`}
-        {...props}
-      />
-      <FieldMessages hintId={hintId} errorId={errorId} hint={hint} error={error} />
+      <FieldLabel htmlFor={field.control.id} label={label} optional={optional} />
+      <textarea {...field.control} className={`${inputClasses} ${borderFor(error)}`} {...props} />
+      <FieldMessages {...field.messages} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,15 +1,9 @@
-import { updatePadSchema, type Pad, type PadColor } from '@voxpad/shared/pads';
-import { LIMITS } from '@voxpad/shared/limits';
-import { useState, type FormEvent } from 'react';
-import { PadAppearanceFields } from './pad-appearance-fields.tsx';
+import { updatePadSchema, type Pad } from '@voxpad/shared/pads';
+import type { FormEvent } from 'react';
+import { PadFields } from './pad-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormErrors } from '../../../components/ui/form-alert.tsx';
-import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
-import { isHttpError } from '../../../lib/api-client.ts';
-import { mapServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdatePad } from '../api/update-pad.ts';
-
-type Field = 'name' | 'description';
+import { usePadDraft } from '../hooks/use-pad-draft.ts';
 
 export interface EditPadFormProps {
   pad: Pad;
@@ -17,65 +11,28 @@ export interface EditPadFormProps {
 }
 
 export function EditPadForm({ pad, onDone }: EditPadFormProps) {
-  const [name, setName] = useState(pad.name);
-  const [description, setDescription] = useState(pad.description);
-  const [color, setColor] = useState<PadColor>(pad.color);
-  const [icon, setIcon] = useState<string | null>(pad.icon);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const form = usePadDraft({
+    name: pad.name,
+    description: pad.description,
+    color: pad.color,
+    icon: pad.icon,
+  });
   const mutation = useUpdatePad({ onSuccess: onDone });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormErrors([]);
-    const parsed = updatePadSchema.safeParse({ id: pad.id, name, description, color, icon });
-    if (!parsed.success) {
-      const errors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'name' || field === 'description') && !errors[field]) errors[field] = issue.message;
-      }
-      setFieldErrors(errors);
-      return;
-    }
-    setFieldErrors({});
+    const { draft } = form;
+    const input = form.check(updatePadSchema.safeParse({ id: pad.id, ...draft }));
+    if (!input) return;
     mutation.mutate(
-      { id: pad.id, name: parsed.data.name, description: parsed.data.description, color, icon },
-      {
-        onError: (error) => {
-          if (isHttpError(error) && error.errors.length > 0) {
-            const mapped = mapServerErrors(error.errors, ['name', 'description'] as const);
-            setFieldErrors(mapped.fieldErrors);
-            setFormErrors(mapped.formErrors);
-          } else {
-            setFormErrors([error.message]);
-          }
-        },
-      },
+      { id: pad.id, name: input.name, description: input.description, color: draft.color, icon: draft.icon },
+      { onError: form.refused },
     );
   }
 
   return (
     <form noValidate onSubmit={handleSubmit} className="space-y-3" aria-busy={mutation.isPending}>
-      <FormErrors messages={formErrors} />
-      <TextField
-        label="Pad name"
-        name="name"
-        maxLength={LIMITS.padNameMax}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={fieldErrors.name}
-      />
-      <TextAreaField
-        label="Description (optional)"
-        name="description"
-        rows={2}
-        maxLength={LIMITS.padDescriptionMax}
-        value={description}
-        onChange={(event) => setDescription(event.target.value)}
-        error={fieldErrors.description}
-      />
-      <PadAppearanceFields color={color} icon={icon} onColorChange={setColor} onIconChange={setIcon} />
+      <PadFields form={form} />
       <div className="flex gap-2">
         <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? 'Saving…' : 'Save changes'}
