@@ -5,6 +5,8 @@ import { type EngineTranscript, storeEngineTranscript } from '../transcripts/tra
 
 /** Any fixed number: the advisory lock PostgreSQL claimers take turns under ("voxq"). */
 const CLAIM_LOCK_KEY = 0x766f7871;
+/** How long a claim transaction may sit idle (its process stalled) before PostgreSQL ends it. */
+const CLAIM_STALL_LIMIT = '10s';
 
 /**
  * A voice note's status is its job. A worker claims a note by taking a lease; while it works
@@ -35,7 +37,13 @@ export class TranscriptionQueue {
     // claimer doing the same, or both could see "one running" and make it three. Claims are
     // short, so PostgreSQL claimers take turns under a transaction-scoped advisory lock (READ
     // COMMITTED: the claim then sees every earlier claim committed); SQLite serialises writers.
+    // A claimer that stalls holding the lock (a frozen or paused process) would stop every other
+    // claimer: its session is ended once idle in the transaction for CLAIM_STALL_LIMIT, which
+    // frees the lock (waiting for the lock is not idle, so waiting claimers are never ended).
     return this.db.transaction().execute(async (trx) => {
+      await sql`select set_config('idle_in_transaction_session_timeout', ${CLAIM_STALL_LIMIT}, true)`.execute(
+        trx,
+      );
       await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`.execute(trx);
       return this.claim(trx, workerId, leaseMs, now);
     });
