@@ -22,18 +22,14 @@ export function createDatabase(database: DatabaseSettings): Db {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     // An idle client losing its connection (a database restart) must not crash the process;
     // the pool replaces it and the next query reports any lasting outage.
-    pool.on('error', (error) => {
+    const connectionLost = (error: Error) =>
       process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
-    });
+    pool.on('error', connectionLost);
     // So must one lost while checked out between two statements of a transaction (the server
     // ended the session: a restart, an administrator, idle_in_transaction_session_timeout):
     // pg emits that on the client, where nobody listened and the process crashed. The
     // transaction's next statement fails instead, and the pool drops the client.
-    pool.on('connect', (client) => {
-      client.on('error', (error) => {
-        process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
-      });
-    });
+    pool.on('connect', (client) => client.on('error', connectionLost));
     // Its cached reads stay off until the app listens for other processes' commits (app.ts).
     const generation = new PostgresGeneration(database.url);
     const db = new Kysely<Database>({
