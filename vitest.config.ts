@@ -103,6 +103,9 @@ if (process.env.VOXPAD_WORKER_BUNDLE === undefined) {
   if (bundle) process.env.VOXPAD_WORKER_BUNDLE = bundle;
 }
 
+/** Records each file's CPU time for the test-times reporter. */
+const CPU_TIME = path.join(import.meta.dirname, 'scripts/test-cpu-time.ts');
+
 /** SQLite when it was asked for (no server to wait on), otherwise the first backend asked for. */
 const oneBackend = backends.includes('sqlite') ? 'sqlite' : backends[0];
 
@@ -122,6 +125,7 @@ const serverApiProjects = backends.map((backend) => {
       },
       // Every product API answer is checked against the OpenAPI document (ADR 0049).
       globalSetup: ['test/support/global-setup.ts', 'test/conformance/product-api-setup.ts'],
+      setupFiles: [CPU_TIME],
       isolate: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -137,6 +141,7 @@ const serverConformanceProjects = backends.map((backend) => ({
     include: ['test/conformance/**/*.test.ts'],
     env: { TEST_DB: backend },
     globalSetup: ['test/support/global-setup.ts', 'test/conformance/coverage-setup.ts'],
+    setupFiles: [CPU_TIME],
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -156,6 +161,7 @@ const serverScaleProjects =
             include: ['test/scale/**/*.test.ts'],
             env: { TEST_DB: 'postgres' },
             globalSetup: ['test/support/global-setup.ts'],
+            setupFiles: [CPU_TIME],
             fileParallelism: false,
             testTimeout: 300_000,
             hookTimeout: 180_000,
@@ -192,6 +198,7 @@ export default defineConfig({
             'test/storage/**/*.test.ts',
             'test/adaptation/**/*.test.ts',
           ],
+          setupFiles: [CPU_TIME],
           isolate: false,
           testTimeout: 60_000,
         },

@@ -26,6 +26,9 @@ export default defineConfig({
     name: 'e2e',
     root: '.',
     include: ['e2e/tests/**/*.test.ts'],
+    // Each file's CPU time (its process and the server and Chromium it started) for the
+    // test-times reporter.
+    setupFiles: ['scripts/test-cpu-time.ts'],
     testTimeout: 180_000,
     hookTimeout: 120_000,
     fileParallelism: lanes > 1,

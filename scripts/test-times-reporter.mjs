@@ -32,6 +32,9 @@ export default class TestTimesReporter {
         // Importing the file (and everything it imports) plus every test and hook in it.
         ms: Math.round(diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.duration),
         importMs: Math.round(diagnostic.collectDuration),
+        // CPU of its process and reaped children (scripts/test-cpu-time.ts), where recorded.
+        cpuMs: module.meta().cpuMs,
+        childCpuMs: module.meta().childCpuMs,
         tests: tests.length,
         state: module.state(),
       };

@@ -8,7 +8,7 @@
 //                                             scripts/slow-test-files.json, which orders a
 //                                             fresh clone's run (scripts/test-sequencer.mjs)
 //
-// Every run of `npm test` records the times (scripts/test-times-reporter.mjs writes
+// Every run of `npm test` records the times, and each file's CPU time where it was measured (scripts/test-times-reporter.mjs writes
 // test-results/vitest-times.json and test-results/e2e-times.json).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -74,14 +74,18 @@ function print(reportFiles) {
     const projects = [...byProject.entries()].sort((a, b) => sum(b[1]) - sum(a[1]));
     for (const [project, files] of projects) {
       const tests = files.reduce((total, file) => total + file.tests, 0);
+      const cpu = files.reduce((total, file) => total + (file.cpuMs ?? 0), 0);
       console.log(
-        `\n${project || '(no project)'}: ${files.length} files, ${tests} tests, ${seconds(sum(files))} summed`,
+        `\n${project || '(no project)'}: ${files.length} files, ${tests} tests, ${seconds(sum(files))} summed` +
+          (cpu > 0 ? `, ${seconds(cpu)} CPU` : ''),
       );
       const sorted = [...files].sort((a, b) => b.ms - a.ms).slice(0, top);
       for (const file of sorted) {
         const flag = file.state === 'passed' ? '' : `  [${file.state}]`;
+        // CPU: the file's process and the child processes it started (scripts/test-cpu-time.ts).
+        const cpu = file.cpuMs === undefined ? '' : `${seconds(file.cpuMs).padStart(8)} CPU`;
         console.log(
-          `  ${seconds(file.ms).padStart(8)}  ${String(file.tests).padStart(4)} tests  ${file.file}${flag}`,
+          `  ${seconds(file.ms).padStart(8)}  ${cpu}  ${String(file.tests).padStart(4)} tests  ${file.file}${flag}`,
         );
       }
     }
