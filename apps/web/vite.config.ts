@@ -19,6 +19,10 @@ const proxy = Object.fromEntries(
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/;
 const SIGNED_IN_ONLY_FRAMEWORK = /(useBlocker|[iI]nfiniteQuery\w*)\.js$/;
+// React Query's observers and the hooks on them: the login page follows its queries without them
+// (features/auth/hooks/use-loaded-auth-config.ts), the other pages load them in one chunk.
+const QUERY_HOOKS =
+  /@tanstack[\\/](query-core[\\/].*[\\/](queryObserver|mutationObserver)|react-query[\\/].*[\\/](use(Base|Suspense)?Query|useMutation|suspense|errorBoundaryUtils|IsRestoringProvider))\.js$/;
 const LOGIN_PAGE =
   /src[\\/](features[\\/]auth[\\/](api[\\/](login|passkey-login|provider-redirect|get-auth-config)|hooks[\\/](use-passkey-autofill|use-auth-form)|components[\\/](login-form|passkey-login-button|social-login-buttons|auth-form|flow-messages))|lib[\\/](webauthn|passkey-reach|safe-redirect)|components[\\/](layout[\\/]auth-card|ui[\\/](password-field|passkeys-unavailable))|routes[\\/]-components[\\/]use-flow-navigation)\.tsx?$/;
 
@@ -73,7 +77,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: (id) => FRAMEWORK.test(id) && !SIGNED_IN_ONLY_FRAMEWORK.test(id) },
+            {
+              name: 'framework',
+              test: (id) => FRAMEWORK.test(id) && !SIGNED_IN_ONLY_FRAMEWORK.test(id) && !QUERY_HOOKS.test(id),
+            },
+            { name: 'query-hooks', test: QUERY_HOOKS },
             { name: 'app', tags: ['$initial'], test: (id) => !id.includes('node_modules') },
             // Without its dependencies: the text field and form errors stay shared with the
             // signed-in pages, which would otherwise load the login page's code.

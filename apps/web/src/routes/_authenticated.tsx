@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSession } from '../features/auth/api/get-session.ts';
+import { useSession } from '../features/auth/hooks/use-session.ts';
 import { setReportingUser } from '../lib/sentry.ts';
 import { AppHeader } from './-components/app-header.tsx';
 import { OutboxRunner } from './-components/outbox-runner.tsx';

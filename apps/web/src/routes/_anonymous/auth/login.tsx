@@ -1,5 +1,4 @@
 import type { FlowId } from '@voxpad/shared/auth';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -12,6 +11,7 @@ import {
 } from '../../../features/auth/api/get-auth-config.ts';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { SocialLoginButtons } from '../../../features/auth/components/social-login-buttons.tsx';
+import { useLoadedAuthConfig } from '../../../features/auth/hooks/use-loaded-auth-config.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { useFlowNavigation } from '../../-components/use-flow-navigation.ts';
@@ -44,7 +44,7 @@ function LoginPage() {
   const search = Route.useSearch();
   const navigate = useNavigate();
   const flowNavigation = useFlowNavigation();
-  const { data: config } = useSuspenseQuery(authConfigQueryOptions());
+  const config = useLoadedAuthConfig(Route.useLoaderData());
   // Offered only where the browser can use them; at another address of this site, said where.
   const passkeys = passkeyReachOf(config);
   const onPendingFlow = (flow: FlowId) => {
