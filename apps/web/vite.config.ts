@@ -23,6 +23,7 @@ const SIGNED_IN_ONLY_FRAMEWORK = /(useBlocker|[iI]nfiniteQuery\w*)\.js$/;
 // (features/auth/hooks/use-loaded-auth-config.ts), the other pages load them in one chunk.
 const QUERY_HOOKS =
   /@tanstack[\\/](query-core[\\/].*[\\/](queryObserver|mutationObserver)|react-query[\\/].*[\\/](use(Base|Suspense)?Query|useMutation|suspense|errorBoundaryUtils|IsRestoringProvider))\.js$/;
+const FORM_FIELDS = /src[\\/](components[\\/]ui[\\/]text-field|lib[\\/]form-errors)\.tsx?$/;
 const LOGIN_PAGE =
   /src[\\/](features[\\/]auth[\\/](api[\\/](login|passkey-login|provider-redirect|get-auth-config)|hooks[\\/](use-passkey-autofill|use-auth-form)|components[\\/](login-form|passkey-login-button|social-login-buttons|auth-form|flow-messages))|lib[\\/](webauthn|passkey-reach|safe-redirect)|components[\\/](layout[\\/]auth-card|ui[\\/](password-field|passkeys-unavailable))|routes[\\/]-components[\\/]use-flow-navigation)\.tsx?$/;
 
@@ -86,6 +87,8 @@ export default defineConfig({
             // Without its dependencies: the text field and form errors stay shared with the
             // signed-in pages, which would otherwise load the login page's code.
             { name: 'auth', test: LOGIN_PAGE, includeDependenciesRecursively: false },
+            // The text field and form errors: one chunk, shared by the login page and the signed-in pages.
+            { name: 'form-fields', test: FORM_FIELDS, includeDependenciesRecursively: false },
           ],
         },
       },
