@@ -11,11 +11,12 @@ import { SkipLink } from './-components/skip-link.tsx';
 
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
-    const session = await signedInSession(context.queryClient);
+    const queryClient = await context.queries.load();
+    const session = await signedInSession(queryClient);
     if (!session.isAuthenticated) {
       throw redirect({ to: '/auth/login', search: { redirect: location.href } });
     }
-    return { user: session.user };
+    return { queryClient, user: session.user };
   },
   component: AuthenticatedLayout,
 });

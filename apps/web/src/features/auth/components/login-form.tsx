@@ -9,7 +9,7 @@ import { usePasskeyAutofill } from '../hooks/use-passkey-autofill.ts';
 import { AuthForm, AuthSubmit } from './auth-form.tsx';
 import { PasskeyLoginButton } from './passkey-login-button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
-import { useCachedMutation } from '../../../hooks/use-cached-mutation.ts';
+import { useLightMutation } from '../../../hooks/use-light-mutation.ts';
 
 type Field = 'login' | 'password';
 
@@ -57,7 +57,7 @@ export function LoginForm({
     onResponse: (response) => void answerPasskey(response),
   });
 
-  const mutation = useCachedMutation({
+  const mutation = useLightMutation({
     mutationFn: login,
     onSuccess: async (response) => {
       if (form.continueSignIn(response, onAuthenticated, onPendingFlow)) return;

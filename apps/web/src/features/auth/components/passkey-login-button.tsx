@@ -1,7 +1,7 @@
 import { Button } from '../../../components/ui/button.tsx';
 import type { AuthResponse } from '../api/auth-response.ts';
 import { logInWithPasskey } from '../api/passkey-login.ts';
-import { useCachedMutation } from '../../../hooks/use-cached-mutation.ts';
+import { useLightMutation } from '../../../hooks/use-light-mutation.ts';
 
 /** "Use a passkey": the browser lists the passkeys it holds for this site. */
 export function PasskeyLoginButton({
@@ -13,7 +13,7 @@ export function PasskeyLoginButton({
   onError: (error: unknown) => void;
   onSettled?: () => void;
 }) {
-  const login = useCachedMutation({
+  const login = useLightMutation({
     mutationFn: () => logInWithPasskey(),
     onSuccess: onResponse,
     onError,

@@ -1,8 +1,7 @@
-import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../../lib/api-client.ts';
-import { authConfigQueryKey, type AuthConfig } from '../api/get-auth-config.ts';
+import type { AuthConfig } from '../api/get-auth-config.ts';
 import { useLoadedAuthConfig } from './use-loaded-auth-config.ts';
 
 function config(isOpenForSignup: boolean): AuthConfig {
@@ -23,62 +22,47 @@ function Signup({ loaded }: { loaded: AuthConfig }) {
   return <p>{current.account.is_open_for_signup ? 'Sign-ups open' : 'Sign-ups closed'}</p>;
 }
 
-function renderWith(client: QueryClient, loaded: AuthConfig) {
-  return render(
-    <QueryClientProvider client={client}>
-      <Signup loaded={loaded} />
-    </QueryClientProvider>,
-  );
+let visibility: DocumentVisibilityState = 'visible';
+beforeEach(() => {
+  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+});
+
+async function showPage(state: DocumentVisibilityState) {
+  visibility = state;
+  await act(async () => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
 }
 
 afterEach(() => {
   cleanup();
-  focusManager.setFocused(undefined);
+  visibility = 'visible';
 });
 
-describe('useLoadedAuthConfig (the login page’s auth config, without a QueryObserver)', () => {
-  it('shows what the cache holds and follows it when it changes', () => {
-    const client = new QueryClient();
-    client.setQueryData(authConfigQueryKey, config(true));
-    renderWith(client, config(true));
+describe('useLoadedAuthConfig (the login page’s auth config, without React Query)', () => {
+  it('shows the config the loader fetched, and a newer one the loader brings', () => {
+    const { rerender } = render(<Signup loaded={config(true)} />);
     expect(screen.getByText('Sign-ups open')).toBeTruthy();
-
-    act(() => {
-      client.setQueryData(authConfigQueryKey, config(false));
-    });
+    rerender(<Signup loaded={config(false)} />);
     expect(screen.getByText('Sign-ups closed')).toBeTruthy();
   });
 
-  it('shows the loader’s config when the cache no longer holds it', () => {
-    renderWith(new QueryClient(), config(false));
-    expect(screen.getByText('Sign-ups closed')).toBeTruthy();
-  });
-
-  it('fetches the config again when the window regains focus (spec §4), and shows the answer', async () => {
-    const client = new QueryClient();
-    client.setQueryData(authConfigQueryKey, config(true));
+  it('fetches the config again when the page is shown again (spec §4), and shows the answer', async () => {
     const auth = vi.spyOn(apiClient, 'auth').mockResolvedValue({ status: 200, data: config(false) });
-    renderWith(client, config(true));
-    expect(auth).not.toHaveBeenCalled();
+    render(<Signup loaded={config(true)} />);
 
-    await act(async () => {
-      focusManager.setFocused(false);
-      focusManager.setFocused(true);
-    });
+    await showPage('hidden');
+    expect(auth).not.toHaveBeenCalled();
+    await showPage('visible');
     expect(auth).toHaveBeenCalledWith('GET', 'config');
-    expect(await screen.findByText('Sign-ups closed')).toBeTruthy();
+    expect(screen.getByText('Sign-ups closed')).toBeTruthy();
   });
 
   it('keeps the config shown when the refetch fails', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(authConfigQueryKey, config(true));
     const auth = vi.spyOn(apiClient, 'auth').mockRejectedValue(new Error('offline'));
-    renderWith(client, config(true));
+    render(<Signup loaded={config(true)} />);
 
-    await act(async () => {
-      focusManager.setFocused(false);
-      focusManager.setFocused(true);
-    });
+    await showPage('visible');
     expect(auth).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Sign-ups open')).toBeTruthy();
   });

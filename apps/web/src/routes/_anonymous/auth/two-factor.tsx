@@ -11,7 +11,7 @@ import { secondFactorTypes } from '../../../features/auth/utils/mfa-flow.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { useFlowNavigation } from '../../-components/use-flow-navigation.ts';
-import { parseLoginSearch } from './login.tsx';
+import { parseLoginSearch } from '../../_login/auth/login.tsx';
 
 export const Route = createFileRoute('/_anonymous/auth/two-factor')({
   validateSearch: parseLoginSearch,

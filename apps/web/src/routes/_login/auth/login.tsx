@@ -6,6 +6,7 @@ import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable
 import { TextLink, textLinkPhoneTarget } from '../../../components/ui/text-link.tsx';
 import {
   authConfigQueryOptions,
+  getAuthConfig,
   passkeyLoginEnabled,
   passkeyReachOf,
 } from '../../../features/auth/api/get-auth-config.ts';
@@ -33,9 +34,11 @@ export function parseLoginSearch(search: Record<string, unknown>): LoginSearch {
   });
 }
 
-export const Route = createFileRoute('/_anonymous/auth/login')({
+export const Route = createFileRoute('/_login/auth/login')({
   validateSearch: parseLoginSearch,
-  loader: ({ context }) => context.queryClient.ensureQueryData(authConfigQueryOptions()),
+  // From React Query's cache when another page has loaded it, else asked for (ADR 0055).
+  loader: ({ context }) =>
+    context.queries.loaded()?.ensureQueryData(authConfigQueryOptions()) ?? getAuthConfig(),
   component: LoginPage,
 });
 

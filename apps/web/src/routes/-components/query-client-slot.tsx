@@ -1,0 +1,18 @@
+import { QueryClientContext } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { QueryClientLoader } from '../../lib/query-client-loader.ts';
+
+/**
+ * QueryClientProvider for a client that arrives after the first paint (lib/query-client-loader.ts):
+ * the same element before and after, so the page below is not mounted again when it comes.
+ */
+export function QueryClientSlot({ queries, children }: { queries: QueryClientLoader; children: ReactNode }) {
+  const client = useSyncExternalStore(queries.subscribe, queries.loaded);
+  useEffect(() => {
+    if (!client) return undefined;
+    // Refetches on window focus and on reconnecting, as QueryClientProvider starts them.
+    client.mount();
+    return () => client.unmount();
+  }, [client]);
+  return <QueryClientContext.Provider value={client}>{children}</QueryClientContext.Provider>;
+}
