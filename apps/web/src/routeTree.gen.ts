@@ -8,386 +8,407 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as AnonymousRouteImport } from './routes/_anonymous';
-import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
-import { Route as LoginRouteImport } from './routes/_login';
-import { Route as NotFoundRouteImport } from './routes/not-found';
-import { Route as PrivacyRouteImport } from './routes/privacy';
-import { Route as TermsRouteImport } from './routes/terms';
-import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index';
-import { Route as AuthenticatedAccountRouteRouteImport } from './routes/_authenticated/account/route';
-import { Route as AuthenticatedPlayerRouteImport } from './routes/_authenticated/player';
-import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile';
-import { Route as AuthenticatedSearchRouteImport } from './routes/_authenticated/search';
-import { Route as AuthenticatedShareRouteImport } from './routes/_authenticated/share';
-import { Route as AuthenticatedStatsRouteImport } from './routes/_authenticated/stats';
-import { Route as AuthenticatedWordsRouteImport } from './routes/_authenticated/words';
-import { Route as STokenRouteImport } from './routes/s.$token';
-import { Route as AnonymousAuthInvalidKeyRouteImport } from './routes/_anonymous/auth/invalid-key';
-import { Route as AnonymousAuthPasskeySignupRouteImport } from './routes/_anonymous/auth/passkey-signup';
-import { Route as AnonymousAuthSignupRouteImport } from './routes/_anonymous/auth/signup';
-import { Route as AnonymousAuthTwoFactorRouteImport } from './routes/_anonymous/auth/two-factor';
-import { Route as AnonymousAuthVerificationPendingRouteImport } from './routes/_anonymous/auth/verification-pending';
-import { Route as AuthenticatedAccountIndexRouteImport } from './routes/_authenticated/account/index';
-import { Route as AuthenticatedAccountApiTokensRouteImport } from './routes/_authenticated/account/api-tokens';
-import { Route as AuthenticatedAccountConnectionsRouteImport } from './routes/_authenticated/account/connections';
-import { Route as AuthenticatedAccountEmailsRouteImport } from './routes/_authenticated/account/emails';
-import { Route as AuthenticatedAccountPasskeysRouteImport } from './routes/_authenticated/account/passkeys';
-import { Route as AuthenticatedAccountPasswordRouteImport } from './routes/_authenticated/account/password';
-import { Route as AuthenticatedAccountSessionsRouteImport } from './routes/_authenticated/account/sessions';
-import { Route as AuthenticatedAccountSharedLinksRouteImport } from './routes/_authenticated/account/shared-links';
-import { Route as AuthenticatedAccountTagsRouteImport } from './routes/_authenticated/account/tags';
-import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account/two-factor';
-import { Route as AuthenticatedAccountWebhooksRouteImport } from './routes/_authenticated/account/webhooks';
-import { Route as LoginAuthLoginRouteImport } from './routes/_login/auth/login';
-import { Route as AnonymousAuthMagicCodeRouteImport } from './routes/_anonymous/auth/magic/code';
-import { Route as AnonymousAuthMagicVerifyRouteImport } from './routes/_anonymous/auth/magic/verify';
-import { Route as AnonymousAuthPasswordInvalidKeyRouteImport } from './routes/_anonymous/auth/password/invalid-key';
-import { Route as AnonymousAuthPasswordResetRouteImport } from './routes/_anonymous/auth/password/reset';
-import { Route as AnonymousAuthSocialCallbackRouteImport } from './routes/_anonymous/auth/social/callback';
-import { Route as AnonymousAuthVerifyKeyRouteImport } from './routes/_anonymous/auth/verify/$key';
-import { Route as AuthenticatedPadIdIndexRouteImport } from './routes/_authenticated/pad/$id/index';
-import { Route as AnonymousAuthPasswordConfirmKeyRouteImport } from './routes/_anonymous/auth/password/confirm/$key';
-import { Route as AuthenticatedAccountEmailVerifyKeyRouteImport } from './routes/_authenticated/account/email/verify/$key';
-import { Route as AuthenticatedPadIdVoicenotesVidRouteImport } from './routes/_authenticated/pad/$id/voicenotes/$vid';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as AnonymousRouteImport } from './routes/_anonymous'
+import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as LoginRouteImport } from './routes/_login'
+import { Route as NotFoundRouteImport } from './routes/not-found'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedAccountRouteRouteImport } from './routes/_authenticated/account/route'
+import { Route as AuthenticatedPlayerRouteImport } from './routes/_authenticated/player'
+import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
+import { Route as AuthenticatedSearchRouteImport } from './routes/_authenticated/search'
+import { Route as AuthenticatedShareRouteImport } from './routes/_authenticated/share'
+import { Route as AuthenticatedStatsRouteImport } from './routes/_authenticated/stats'
+import { Route as AuthenticatedWordsRouteImport } from './routes/_authenticated/words'
+import { Route as STokenRouteImport } from './routes/s.$token'
+import { Route as AnonymousAuthInvalidKeyRouteImport } from './routes/_anonymous/auth/invalid-key'
+import { Route as AnonymousAuthPasskeySignupRouteImport } from './routes/_anonymous/auth/passkey-signup'
+import { Route as AnonymousAuthSignupRouteImport } from './routes/_anonymous/auth/signup'
+import { Route as AnonymousAuthTwoFactorRouteImport } from './routes/_anonymous/auth/two-factor'
+import { Route as AnonymousAuthVerificationPendingRouteImport } from './routes/_anonymous/auth/verification-pending'
+import { Route as AuthenticatedAccountIndexRouteImport } from './routes/_authenticated/account/index'
+import { Route as AuthenticatedAccountApiTokensRouteImport } from './routes/_authenticated/account/api-tokens'
+import { Route as AuthenticatedAccountConnectionsRouteImport } from './routes/_authenticated/account/connections'
+import { Route as AuthenticatedAccountEmailsRouteImport } from './routes/_authenticated/account/emails'
+import { Route as AuthenticatedAccountPasskeysRouteImport } from './routes/_authenticated/account/passkeys'
+import { Route as AuthenticatedAccountPasswordRouteImport } from './routes/_authenticated/account/password'
+import { Route as AuthenticatedAccountSessionsRouteImport } from './routes/_authenticated/account/sessions'
+import { Route as AuthenticatedAccountSharedLinksRouteImport } from './routes/_authenticated/account/shared-links'
+import { Route as AuthenticatedAccountTagsRouteImport } from './routes/_authenticated/account/tags'
+import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account/two-factor'
+import { Route as AuthenticatedAccountWebhooksRouteImport } from './routes/_authenticated/account/webhooks'
+import { Route as LoginAuthLoginRouteImport } from './routes/_login/auth/login'
+import { Route as AnonymousAuthMagicCodeRouteImport } from './routes/_anonymous/auth/magic/code'
+import { Route as AnonymousAuthMagicVerifyRouteImport } from './routes/_anonymous/auth/magic/verify'
+import { Route as AnonymousAuthPasswordInvalidKeyRouteImport } from './routes/_anonymous/auth/password/invalid-key'
+import { Route as AnonymousAuthPasswordResetRouteImport } from './routes/_anonymous/auth/password/reset'
+import { Route as AnonymousAuthSocialCallbackRouteImport } from './routes/_anonymous/auth/social/callback'
+import { Route as AnonymousAuthVerifyKeyRouteImport } from './routes/_anonymous/auth/verify/$key'
+import { Route as AuthenticatedPadIdIndexRouteImport } from './routes/_authenticated/pad/$id/index'
+import { Route as AnonymousAuthPasswordConfirmKeyRouteImport } from './routes/_anonymous/auth/password/confirm/$key'
+import { Route as AuthenticatedAccountEmailVerifyKeyRouteImport } from './routes/_authenticated/account/email/verify/$key'
+import { Route as AuthenticatedPadIdVoicenotesVidRouteImport } from './routes/_authenticated/pad/$id/voicenotes/$vid'
 
 const AnonymousRoute = AnonymousRouteImport.update({
   id: '/_anonymous',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/_login',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const NotFoundRoute = NotFoundRouteImport.update({
   id: '/not-found',
   path: '/not-found',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
-} as any);
-const AuthenticatedAccountRouteRoute = AuthenticatedAccountRouteRouteImport.update({
-  id: '/account',
-  path: '/account',
-  getParentRoute: () => AuthenticatedRoute,
-} as any);
+} as any)
+const AuthenticatedAccountRouteRoute =
+  AuthenticatedAccountRouteRouteImport.update({
+    id: '/account',
+    path: '/account',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedPlayerRoute = AuthenticatedPlayerRouteImport.update({
   id: '/player',
   path: '/player',
   getParentRoute: () => AuthenticatedRoute,
-} as any);
+} as any)
 const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => AuthenticatedRoute,
-} as any);
+} as any)
 const AuthenticatedSearchRoute = AuthenticatedSearchRouteImport.update({
   id: '/search',
   path: '/search',
   getParentRoute: () => AuthenticatedRoute,
-} as any);
+} as any)
 const AuthenticatedShareRoute = AuthenticatedShareRouteImport.update({
   id: '/share',
   path: '/share',
   getParentRoute: () => AuthenticatedRoute,
-} as any);
+} as any)
 const AuthenticatedStatsRoute = AuthenticatedStatsRouteImport.update({
   id: '/stats',
   path: '/stats',
   getParentRoute: () => AuthenticatedRoute,
-} as any);
+} as any)
 const AuthenticatedWordsRoute = AuthenticatedWordsRouteImport.update({
   id: '/words',
   path: '/words',
   getParentRoute: () => AuthenticatedRoute,
-} as any);
+} as any)
 const STokenRoute = STokenRouteImport.update({
   id: '/s/$token',
   path: '/s/$token',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AnonymousAuthInvalidKeyRoute = AnonymousAuthInvalidKeyRouteImport.update({
   id: '/auth/invalid-key',
   path: '/auth/invalid-key',
   getParentRoute: () => AnonymousRoute,
-} as any);
-const AnonymousAuthPasskeySignupRoute = AnonymousAuthPasskeySignupRouteImport.update({
-  id: '/auth/passkey-signup',
-  path: '/auth/passkey-signup',
-  getParentRoute: () => AnonymousRoute,
-} as any);
+} as any)
+const AnonymousAuthPasskeySignupRoute =
+  AnonymousAuthPasskeySignupRouteImport.update({
+    id: '/auth/passkey-signup',
+    path: '/auth/passkey-signup',
+    getParentRoute: () => AnonymousRoute,
+  } as any)
 const AnonymousAuthSignupRoute = AnonymousAuthSignupRouteImport.update({
   id: '/auth/signup',
   path: '/auth/signup',
   getParentRoute: () => AnonymousRoute,
-} as any);
+} as any)
 const AnonymousAuthTwoFactorRoute = AnonymousAuthTwoFactorRouteImport.update({
   id: '/auth/two-factor',
   path: '/auth/two-factor',
   getParentRoute: () => AnonymousRoute,
-} as any);
-const AnonymousAuthVerificationPendingRoute = AnonymousAuthVerificationPendingRouteImport.update({
-  id: '/auth/verification-pending',
-  path: '/auth/verification-pending',
-  getParentRoute: () => AnonymousRoute,
-} as any);
-const AuthenticatedAccountIndexRoute = AuthenticatedAccountIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedAccountApiTokensRoute = AuthenticatedAccountApiTokensRouteImport.update({
-  id: '/api-tokens',
-  path: '/api-tokens',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedAccountConnectionsRoute = AuthenticatedAccountConnectionsRouteImport.update({
-  id: '/connections',
-  path: '/connections',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedAccountEmailsRoute = AuthenticatedAccountEmailsRouteImport.update({
-  id: '/emails',
-  path: '/emails',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedAccountPasskeysRoute = AuthenticatedAccountPasskeysRouteImport.update({
-  id: '/passkeys',
-  path: '/passkeys',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedAccountPasswordRoute = AuthenticatedAccountPasswordRouteImport.update({
-  id: '/password',
-  path: '/password',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedAccountSessionsRoute = AuthenticatedAccountSessionsRouteImport.update({
-  id: '/sessions',
-  path: '/sessions',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedAccountSharedLinksRoute = AuthenticatedAccountSharedLinksRouteImport.update({
-  id: '/shared-links',
-  path: '/shared-links',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedAccountTagsRoute = AuthenticatedAccountTagsRouteImport.update({
-  id: '/tags',
-  path: '/tags',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedAccountTwoFactorRoute = AuthenticatedAccountTwoFactorRouteImport.update({
-  id: '/two-factor',
-  path: '/two-factor',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedAccountWebhooksRoute = AuthenticatedAccountWebhooksRouteImport.update({
-  id: '/webhooks',
-  path: '/webhooks',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
+} as any)
+const AnonymousAuthVerificationPendingRoute =
+  AnonymousAuthVerificationPendingRouteImport.update({
+    id: '/auth/verification-pending',
+    path: '/auth/verification-pending',
+    getParentRoute: () => AnonymousRoute,
+  } as any)
+const AuthenticatedAccountIndexRoute =
+  AuthenticatedAccountIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountApiTokensRoute =
+  AuthenticatedAccountApiTokensRouteImport.update({
+    id: '/api-tokens',
+    path: '/api-tokens',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountConnectionsRoute =
+  AuthenticatedAccountConnectionsRouteImport.update({
+    id: '/connections',
+    path: '/connections',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountEmailsRoute =
+  AuthenticatedAccountEmailsRouteImport.update({
+    id: '/emails',
+    path: '/emails',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountPasskeysRoute =
+  AuthenticatedAccountPasskeysRouteImport.update({
+    id: '/passkeys',
+    path: '/passkeys',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountPasswordRoute =
+  AuthenticatedAccountPasswordRouteImport.update({
+    id: '/password',
+    path: '/password',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountSessionsRoute =
+  AuthenticatedAccountSessionsRouteImport.update({
+    id: '/sessions',
+    path: '/sessions',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountSharedLinksRoute =
+  AuthenticatedAccountSharedLinksRouteImport.update({
+    id: '/shared-links',
+    path: '/shared-links',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountTagsRoute =
+  AuthenticatedAccountTagsRouteImport.update({
+    id: '/tags',
+    path: '/tags',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountTwoFactorRoute =
+  AuthenticatedAccountTwoFactorRouteImport.update({
+    id: '/two-factor',
+    path: '/two-factor',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedAccountWebhooksRoute =
+  AuthenticatedAccountWebhooksRouteImport.update({
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
 const LoginAuthLoginRoute = LoginAuthLoginRouteImport.update({
   id: '/auth/login',
   path: '/auth/login',
   getParentRoute: () => LoginRoute,
-} as any);
+} as any)
 const AnonymousAuthMagicCodeRoute = AnonymousAuthMagicCodeRouteImport.update({
   id: '/auth/magic/code',
   path: '/auth/magic/code',
   getParentRoute: () => AnonymousRoute,
-} as any);
-const AnonymousAuthMagicVerifyRoute = AnonymousAuthMagicVerifyRouteImport.update({
-  id: '/auth/magic/verify',
-  path: '/auth/magic/verify',
-  getParentRoute: () => AnonymousRoute,
-} as any);
-const AnonymousAuthPasswordInvalidKeyRoute = AnonymousAuthPasswordInvalidKeyRouteImport.update({
-  id: '/auth/password/invalid-key',
-  path: '/auth/password/invalid-key',
-  getParentRoute: () => AnonymousRoute,
-} as any);
-const AnonymousAuthPasswordResetRoute = AnonymousAuthPasswordResetRouteImport.update({
-  id: '/auth/password/reset',
-  path: '/auth/password/reset',
-  getParentRoute: () => AnonymousRoute,
-} as any);
-const AnonymousAuthSocialCallbackRoute = AnonymousAuthSocialCallbackRouteImport.update({
-  id: '/auth/social/callback',
-  path: '/auth/social/callback',
-  getParentRoute: () => AnonymousRoute,
-} as any);
+} as any)
+const AnonymousAuthMagicVerifyRoute =
+  AnonymousAuthMagicVerifyRouteImport.update({
+    id: '/auth/magic/verify',
+    path: '/auth/magic/verify',
+    getParentRoute: () => AnonymousRoute,
+  } as any)
+const AnonymousAuthPasswordInvalidKeyRoute =
+  AnonymousAuthPasswordInvalidKeyRouteImport.update({
+    id: '/auth/password/invalid-key',
+    path: '/auth/password/invalid-key',
+    getParentRoute: () => AnonymousRoute,
+  } as any)
+const AnonymousAuthPasswordResetRoute =
+  AnonymousAuthPasswordResetRouteImport.update({
+    id: '/auth/password/reset',
+    path: '/auth/password/reset',
+    getParentRoute: () => AnonymousRoute,
+  } as any)
+const AnonymousAuthSocialCallbackRoute =
+  AnonymousAuthSocialCallbackRouteImport.update({
+    id: '/auth/social/callback',
+    path: '/auth/social/callback',
+    getParentRoute: () => AnonymousRoute,
+  } as any)
 const AnonymousAuthVerifyKeyRoute = AnonymousAuthVerifyKeyRouteImport.update({
   id: '/auth/verify/$key',
   path: '/auth/verify/$key',
   getParentRoute: () => AnonymousRoute,
-} as any);
+} as any)
 const AuthenticatedPadIdIndexRoute = AuthenticatedPadIdIndexRouteImport.update({
   id: '/pad/$id/',
   path: '/pad/$id/',
   getParentRoute: () => AuthenticatedRoute,
-} as any);
-const AnonymousAuthPasswordConfirmKeyRoute = AnonymousAuthPasswordConfirmKeyRouteImport.update({
-  id: '/auth/password/confirm/$key',
-  path: '/auth/password/confirm/$key',
-  getParentRoute: () => AnonymousRoute,
-} as any);
-const AuthenticatedAccountEmailVerifyKeyRoute = AuthenticatedAccountEmailVerifyKeyRouteImport.update({
-  id: '/email/verify/$key',
-  path: '/email/verify/$key',
-  getParentRoute: () => AuthenticatedAccountRouteRoute,
-} as any);
-const AuthenticatedPadIdVoicenotesVidRoute = AuthenticatedPadIdVoicenotesVidRouteImport.update({
-  id: '/pad/$id/voicenotes/$vid',
-  path: '/pad/$id/voicenotes/$vid',
-  getParentRoute: () => AuthenticatedRoute,
-} as any);
+} as any)
+const AnonymousAuthPasswordConfirmKeyRoute =
+  AnonymousAuthPasswordConfirmKeyRouteImport.update({
+    id: '/auth/password/confirm/$key',
+    path: '/auth/password/confirm/$key',
+    getParentRoute: () => AnonymousRoute,
+  } as any)
+const AuthenticatedAccountEmailVerifyKeyRoute =
+  AuthenticatedAccountEmailVerifyKeyRouteImport.update({
+    id: '/email/verify/$key',
+    path: '/email/verify/$key',
+    getParentRoute: () => AuthenticatedAccountRouteRoute,
+  } as any)
+const AuthenticatedPadIdVoicenotesVidRoute =
+  AuthenticatedPadIdVoicenotesVidRouteImport.update({
+    id: '/pad/$id/voicenotes/$vid',
+    path: '/pad/$id/voicenotes/$vid',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof AuthenticatedIndexRoute;
-  '/not-found': typeof NotFoundRoute;
-  '/privacy': typeof PrivacyRoute;
-  '/terms': typeof TermsRoute;
-  '/account': typeof AuthenticatedAccountRouteRouteWithChildren;
-  '/player': typeof AuthenticatedPlayerRoute;
-  '/profile': typeof AuthenticatedProfileRoute;
-  '/search': typeof AuthenticatedSearchRoute;
-  '/share': typeof AuthenticatedShareRoute;
-  '/stats': typeof AuthenticatedStatsRoute;
-  '/words': typeof AuthenticatedWordsRoute;
-  '/s/$token': typeof STokenRoute;
-  '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute;
-  '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute;
-  '/auth/signup': typeof AnonymousAuthSignupRoute;
-  '/auth/two-factor': typeof AnonymousAuthTwoFactorRoute;
-  '/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute;
-  '/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute;
-  '/account/connections': typeof AuthenticatedAccountConnectionsRoute;
-  '/account/emails': typeof AuthenticatedAccountEmailsRoute;
-  '/account/passkeys': typeof AuthenticatedAccountPasskeysRoute;
-  '/account/password': typeof AuthenticatedAccountPasswordRoute;
-  '/account/sessions': typeof AuthenticatedAccountSessionsRoute;
-  '/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute;
-  '/account/tags': typeof AuthenticatedAccountTagsRoute;
-  '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute;
-  '/account/webhooks': typeof AuthenticatedAccountWebhooksRoute;
-  '/auth/login': typeof LoginAuthLoginRoute;
-  '/account/': typeof AuthenticatedAccountIndexRoute;
-  '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute;
-  '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute;
-  '/auth/password/invalid-key': typeof AnonymousAuthPasswordInvalidKeyRoute;
-  '/auth/password/reset': typeof AnonymousAuthPasswordResetRoute;
-  '/auth/social/callback': typeof AnonymousAuthSocialCallbackRoute;
-  '/auth/verify/$key': typeof AnonymousAuthVerifyKeyRoute;
-  '/pad/$id/': typeof AuthenticatedPadIdIndexRoute;
-  '/auth/password/confirm/$key': typeof AnonymousAuthPasswordConfirmKeyRoute;
-  '/account/email/verify/$key': typeof AuthenticatedAccountEmailVerifyKeyRoute;
-  '/pad/$id/voicenotes/$vid': typeof AuthenticatedPadIdVoicenotesVidRoute;
+  '/': typeof AuthenticatedIndexRoute
+  '/not-found': typeof NotFoundRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
+  '/account': typeof AuthenticatedAccountRouteRouteWithChildren
+  '/player': typeof AuthenticatedPlayerRoute
+  '/profile': typeof AuthenticatedProfileRoute
+  '/search': typeof AuthenticatedSearchRoute
+  '/share': typeof AuthenticatedShareRoute
+  '/stats': typeof AuthenticatedStatsRoute
+  '/words': typeof AuthenticatedWordsRoute
+  '/s/$token': typeof STokenRoute
+  '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
+  '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
+  '/auth/signup': typeof AnonymousAuthSignupRoute
+  '/auth/two-factor': typeof AnonymousAuthTwoFactorRoute
+  '/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute
+  '/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute
+  '/account/connections': typeof AuthenticatedAccountConnectionsRoute
+  '/account/emails': typeof AuthenticatedAccountEmailsRoute
+  '/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
+  '/account/password': typeof AuthenticatedAccountPasswordRoute
+  '/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
+  '/account/tags': typeof AuthenticatedAccountTagsRoute
+  '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
+  '/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
+  '/auth/login': typeof LoginAuthLoginRoute
+  '/account/': typeof AuthenticatedAccountIndexRoute
+  '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
+  '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
+  '/auth/password/invalid-key': typeof AnonymousAuthPasswordInvalidKeyRoute
+  '/auth/password/reset': typeof AnonymousAuthPasswordResetRoute
+  '/auth/social/callback': typeof AnonymousAuthSocialCallbackRoute
+  '/auth/verify/$key': typeof AnonymousAuthVerifyKeyRoute
+  '/pad/$id/': typeof AuthenticatedPadIdIndexRoute
+  '/auth/password/confirm/$key': typeof AnonymousAuthPasswordConfirmKeyRoute
+  '/account/email/verify/$key': typeof AuthenticatedAccountEmailVerifyKeyRoute
+  '/pad/$id/voicenotes/$vid': typeof AuthenticatedPadIdVoicenotesVidRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof AuthenticatedIndexRoute;
-  '/not-found': typeof NotFoundRoute;
-  '/privacy': typeof PrivacyRoute;
-  '/terms': typeof TermsRoute;
-  '/player': typeof AuthenticatedPlayerRoute;
-  '/profile': typeof AuthenticatedProfileRoute;
-  '/search': typeof AuthenticatedSearchRoute;
-  '/share': typeof AuthenticatedShareRoute;
-  '/stats': typeof AuthenticatedStatsRoute;
-  '/words': typeof AuthenticatedWordsRoute;
-  '/s/$token': typeof STokenRoute;
-  '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute;
-  '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute;
-  '/auth/signup': typeof AnonymousAuthSignupRoute;
-  '/auth/two-factor': typeof AnonymousAuthTwoFactorRoute;
-  '/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute;
-  '/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute;
-  '/account/connections': typeof AuthenticatedAccountConnectionsRoute;
-  '/account/emails': typeof AuthenticatedAccountEmailsRoute;
-  '/account/passkeys': typeof AuthenticatedAccountPasskeysRoute;
-  '/account/password': typeof AuthenticatedAccountPasswordRoute;
-  '/account/sessions': typeof AuthenticatedAccountSessionsRoute;
-  '/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute;
-  '/account/tags': typeof AuthenticatedAccountTagsRoute;
-  '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute;
-  '/account/webhooks': typeof AuthenticatedAccountWebhooksRoute;
-  '/auth/login': typeof LoginAuthLoginRoute;
-  '/account': typeof AuthenticatedAccountIndexRoute;
-  '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute;
-  '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute;
-  '/auth/password/invalid-key': typeof AnonymousAuthPasswordInvalidKeyRoute;
-  '/auth/password/reset': typeof AnonymousAuthPasswordResetRoute;
-  '/auth/social/callback': typeof AnonymousAuthSocialCallbackRoute;
-  '/auth/verify/$key': typeof AnonymousAuthVerifyKeyRoute;
-  '/pad/$id': typeof AuthenticatedPadIdIndexRoute;
-  '/auth/password/confirm/$key': typeof AnonymousAuthPasswordConfirmKeyRoute;
-  '/account/email/verify/$key': typeof AuthenticatedAccountEmailVerifyKeyRoute;
-  '/pad/$id/voicenotes/$vid': typeof AuthenticatedPadIdVoicenotesVidRoute;
+  '/': typeof AuthenticatedIndexRoute
+  '/not-found': typeof NotFoundRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
+  '/player': typeof AuthenticatedPlayerRoute
+  '/profile': typeof AuthenticatedProfileRoute
+  '/search': typeof AuthenticatedSearchRoute
+  '/share': typeof AuthenticatedShareRoute
+  '/stats': typeof AuthenticatedStatsRoute
+  '/words': typeof AuthenticatedWordsRoute
+  '/s/$token': typeof STokenRoute
+  '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
+  '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
+  '/auth/signup': typeof AnonymousAuthSignupRoute
+  '/auth/two-factor': typeof AnonymousAuthTwoFactorRoute
+  '/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute
+  '/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute
+  '/account/connections': typeof AuthenticatedAccountConnectionsRoute
+  '/account/emails': typeof AuthenticatedAccountEmailsRoute
+  '/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
+  '/account/password': typeof AuthenticatedAccountPasswordRoute
+  '/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
+  '/account/tags': typeof AuthenticatedAccountTagsRoute
+  '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
+  '/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
+  '/auth/login': typeof LoginAuthLoginRoute
+  '/account': typeof AuthenticatedAccountIndexRoute
+  '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
+  '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
+  '/auth/password/invalid-key': typeof AnonymousAuthPasswordInvalidKeyRoute
+  '/auth/password/reset': typeof AnonymousAuthPasswordResetRoute
+  '/auth/social/callback': typeof AnonymousAuthSocialCallbackRoute
+  '/auth/verify/$key': typeof AnonymousAuthVerifyKeyRoute
+  '/pad/$id': typeof AuthenticatedPadIdIndexRoute
+  '/auth/password/confirm/$key': typeof AnonymousAuthPasswordConfirmKeyRoute
+  '/account/email/verify/$key': typeof AuthenticatedAccountEmailVerifyKeyRoute
+  '/pad/$id/voicenotes/$vid': typeof AuthenticatedPadIdVoicenotesVidRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/_anonymous': typeof AnonymousRouteWithChildren;
-  '/_authenticated': typeof AuthenticatedRouteWithChildren;
-  '/_login': typeof LoginRouteWithChildren;
-  '/not-found': typeof NotFoundRoute;
-  '/privacy': typeof PrivacyRoute;
-  '/terms': typeof TermsRoute;
-  '/_authenticated/account': typeof AuthenticatedAccountRouteRouteWithChildren;
-  '/_authenticated/player': typeof AuthenticatedPlayerRoute;
-  '/_authenticated/profile': typeof AuthenticatedProfileRoute;
-  '/_authenticated/search': typeof AuthenticatedSearchRoute;
-  '/_authenticated/share': typeof AuthenticatedShareRoute;
-  '/_authenticated/stats': typeof AuthenticatedStatsRoute;
-  '/_authenticated/words': typeof AuthenticatedWordsRoute;
-  '/s/$token': typeof STokenRoute;
-  '/_authenticated/': typeof AuthenticatedIndexRoute;
-  '/_anonymous/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute;
-  '/_anonymous/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute;
-  '/_anonymous/auth/signup': typeof AnonymousAuthSignupRoute;
-  '/_anonymous/auth/two-factor': typeof AnonymousAuthTwoFactorRoute;
-  '/_anonymous/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute;
-  '/_authenticated/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute;
-  '/_authenticated/account/connections': typeof AuthenticatedAccountConnectionsRoute;
-  '/_authenticated/account/emails': typeof AuthenticatedAccountEmailsRoute;
-  '/_authenticated/account/passkeys': typeof AuthenticatedAccountPasskeysRoute;
-  '/_authenticated/account/password': typeof AuthenticatedAccountPasswordRoute;
-  '/_authenticated/account/sessions': typeof AuthenticatedAccountSessionsRoute;
-  '/_authenticated/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute;
-  '/_authenticated/account/tags': typeof AuthenticatedAccountTagsRoute;
-  '/_authenticated/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute;
-  '/_authenticated/account/webhooks': typeof AuthenticatedAccountWebhooksRoute;
-  '/_login/auth/login': typeof LoginAuthLoginRoute;
-  '/_authenticated/account/': typeof AuthenticatedAccountIndexRoute;
-  '/_anonymous/auth/magic/code': typeof AnonymousAuthMagicCodeRoute;
-  '/_anonymous/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute;
-  '/_anonymous/auth/password/invalid-key': typeof AnonymousAuthPasswordInvalidKeyRoute;
-  '/_anonymous/auth/password/reset': typeof AnonymousAuthPasswordResetRoute;
-  '/_anonymous/auth/social/callback': typeof AnonymousAuthSocialCallbackRoute;
-  '/_anonymous/auth/verify/$key': typeof AnonymousAuthVerifyKeyRoute;
-  '/_authenticated/pad/$id/': typeof AuthenticatedPadIdIndexRoute;
-  '/_anonymous/auth/password/confirm/$key': typeof AnonymousAuthPasswordConfirmKeyRoute;
-  '/_authenticated/account/email/verify/$key': typeof AuthenticatedAccountEmailVerifyKeyRoute;
-  '/_authenticated/pad/$id/voicenotes/$vid': typeof AuthenticatedPadIdVoicenotesVidRoute;
+  __root__: typeof rootRouteImport
+  '/_anonymous': typeof AnonymousRouteWithChildren
+  '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/_login': typeof LoginRouteWithChildren
+  '/not-found': typeof NotFoundRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
+  '/_authenticated/account': typeof AuthenticatedAccountRouteRouteWithChildren
+  '/_authenticated/player': typeof AuthenticatedPlayerRoute
+  '/_authenticated/profile': typeof AuthenticatedProfileRoute
+  '/_authenticated/search': typeof AuthenticatedSearchRoute
+  '/_authenticated/share': typeof AuthenticatedShareRoute
+  '/_authenticated/stats': typeof AuthenticatedStatsRoute
+  '/_authenticated/words': typeof AuthenticatedWordsRoute
+  '/s/$token': typeof STokenRoute
+  '/_authenticated/': typeof AuthenticatedIndexRoute
+  '/_anonymous/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
+  '/_anonymous/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
+  '/_anonymous/auth/signup': typeof AnonymousAuthSignupRoute
+  '/_anonymous/auth/two-factor': typeof AnonymousAuthTwoFactorRoute
+  '/_anonymous/auth/verification-pending': typeof AnonymousAuthVerificationPendingRoute
+  '/_authenticated/account/api-tokens': typeof AuthenticatedAccountApiTokensRoute
+  '/_authenticated/account/connections': typeof AuthenticatedAccountConnectionsRoute
+  '/_authenticated/account/emails': typeof AuthenticatedAccountEmailsRoute
+  '/_authenticated/account/passkeys': typeof AuthenticatedAccountPasskeysRoute
+  '/_authenticated/account/password': typeof AuthenticatedAccountPasswordRoute
+  '/_authenticated/account/sessions': typeof AuthenticatedAccountSessionsRoute
+  '/_authenticated/account/shared-links': typeof AuthenticatedAccountSharedLinksRoute
+  '/_authenticated/account/tags': typeof AuthenticatedAccountTagsRoute
+  '/_authenticated/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
+  '/_authenticated/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
+  '/_login/auth/login': typeof LoginAuthLoginRoute
+  '/_authenticated/account/': typeof AuthenticatedAccountIndexRoute
+  '/_anonymous/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
+  '/_anonymous/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
+  '/_anonymous/auth/password/invalid-key': typeof AnonymousAuthPasswordInvalidKeyRoute
+  '/_anonymous/auth/password/reset': typeof AnonymousAuthPasswordResetRoute
+  '/_anonymous/auth/social/callback': typeof AnonymousAuthSocialCallbackRoute
+  '/_anonymous/auth/verify/$key': typeof AnonymousAuthVerifyKeyRoute
+  '/_authenticated/pad/$id/': typeof AuthenticatedPadIdIndexRoute
+  '/_anonymous/auth/password/confirm/$key': typeof AnonymousAuthPasswordConfirmKeyRoute
+  '/_authenticated/account/email/verify/$key': typeof AuthenticatedAccountEmailVerifyKeyRoute
+  '/_authenticated/pad/$id/voicenotes/$vid': typeof AuthenticatedPadIdVoicenotesVidRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/not-found'
@@ -427,8 +448,8 @@ export interface FileRouteTypes {
     | '/pad/$id/'
     | '/auth/password/confirm/$key'
     | '/account/email/verify/$key'
-    | '/pad/$id/voicenotes/$vid';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/pad/$id/voicenotes/$vid'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/not-found'
@@ -467,7 +488,7 @@ export interface FileRouteTypes {
     | '/pad/$id'
     | '/auth/password/confirm/$key'
     | '/account/email/verify/$key'
-    | '/pad/$id/voicenotes/$vid';
+    | '/pad/$id/voicenotes/$vid'
   id:
     | '__root__'
     | '/_anonymous'
@@ -511,331 +532,331 @@ export interface FileRouteTypes {
     | '/_authenticated/pad/$id/'
     | '/_anonymous/auth/password/confirm/$key'
     | '/_authenticated/account/email/verify/$key'
-    | '/_authenticated/pad/$id/voicenotes/$vid';
-  fileRoutesById: FileRoutesById;
+    | '/_authenticated/pad/$id/voicenotes/$vid'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  AnonymousRoute: typeof AnonymousRouteWithChildren;
-  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
-  LoginRoute: typeof LoginRouteWithChildren;
-  NotFoundRoute: typeof NotFoundRoute;
-  PrivacyRoute: typeof PrivacyRoute;
-  TermsRoute: typeof TermsRoute;
-  STokenRoute: typeof STokenRoute;
+  AnonymousRoute: typeof AnonymousRouteWithChildren
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  LoginRoute: typeof LoginRouteWithChildren
+  NotFoundRoute: typeof NotFoundRoute
+  PrivacyRoute: typeof PrivacyRoute
+  TermsRoute: typeof TermsRoute
+  STokenRoute: typeof STokenRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/_anonymous': {
-      id: '/_anonymous';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof AnonymousRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_anonymous'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AnonymousRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated': {
-      id: '/_authenticated';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof AuthenticatedRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_authenticated'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_login': {
-      id: '/_login';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof LoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_login'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/not-found': {
-      id: '/not-found';
-      path: '/not-found';
-      fullPath: '/not-found';
-      preLoaderRoute: typeof NotFoundRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/not-found'
+      path: '/not-found'
+      fullPath: '/not-found'
+      preLoaderRoute: typeof NotFoundRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy': {
-      id: '/privacy';
-      path: '/privacy';
-      fullPath: '/privacy';
-      preLoaderRoute: typeof PrivacyRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms': {
-      id: '/terms';
-      path: '/terms';
-      fullPath: '/terms';
-      preLoaderRoute: typeof TermsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated/': {
-      id: '/_authenticated/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof AuthenticatedIndexRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
+      id: '/_authenticated/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/account': {
-      id: '/_authenticated/account';
-      path: '/account';
-      fullPath: '/account';
-      preLoaderRoute: typeof AuthenticatedAccountRouteRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
+      id: '/_authenticated/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthenticatedAccountRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/player': {
-      id: '/_authenticated/player';
-      path: '/player';
-      fullPath: '/player';
-      preLoaderRoute: typeof AuthenticatedPlayerRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
+      id: '/_authenticated/player'
+      path: '/player'
+      fullPath: '/player'
+      preLoaderRoute: typeof AuthenticatedPlayerRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/profile': {
-      id: '/_authenticated/profile';
-      path: '/profile';
-      fullPath: '/profile';
-      preLoaderRoute: typeof AuthenticatedProfileRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
+      id: '/_authenticated/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthenticatedProfileRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/search': {
-      id: '/_authenticated/search';
-      path: '/search';
-      fullPath: '/search';
-      preLoaderRoute: typeof AuthenticatedSearchRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
+      id: '/_authenticated/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof AuthenticatedSearchRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/share': {
-      id: '/_authenticated/share';
-      path: '/share';
-      fullPath: '/share';
-      preLoaderRoute: typeof AuthenticatedShareRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
+      id: '/_authenticated/share'
+      path: '/share'
+      fullPath: '/share'
+      preLoaderRoute: typeof AuthenticatedShareRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/stats': {
-      id: '/_authenticated/stats';
-      path: '/stats';
-      fullPath: '/stats';
-      preLoaderRoute: typeof AuthenticatedStatsRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
+      id: '/_authenticated/stats'
+      path: '/stats'
+      fullPath: '/stats'
+      preLoaderRoute: typeof AuthenticatedStatsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/words': {
-      id: '/_authenticated/words';
-      path: '/words';
-      fullPath: '/words';
-      preLoaderRoute: typeof AuthenticatedWordsRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
+      id: '/_authenticated/words'
+      path: '/words'
+      fullPath: '/words'
+      preLoaderRoute: typeof AuthenticatedWordsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/s/$token': {
-      id: '/s/$token';
-      path: '/s/$token';
-      fullPath: '/s/$token';
-      preLoaderRoute: typeof STokenRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_anonymous/auth/invalid-key': {
-      id: '/_anonymous/auth/invalid-key';
-      path: '/auth/invalid-key';
-      fullPath: '/auth/invalid-key';
-      preLoaderRoute: typeof AnonymousAuthInvalidKeyRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/invalid-key'
+      path: '/auth/invalid-key'
+      fullPath: '/auth/invalid-key'
+      preLoaderRoute: typeof AnonymousAuthInvalidKeyRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_anonymous/auth/passkey-signup': {
-      id: '/_anonymous/auth/passkey-signup';
-      path: '/auth/passkey-signup';
-      fullPath: '/auth/passkey-signup';
-      preLoaderRoute: typeof AnonymousAuthPasskeySignupRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/passkey-signup'
+      path: '/auth/passkey-signup'
+      fullPath: '/auth/passkey-signup'
+      preLoaderRoute: typeof AnonymousAuthPasskeySignupRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_anonymous/auth/signup': {
-      id: '/_anonymous/auth/signup';
-      path: '/auth/signup';
-      fullPath: '/auth/signup';
-      preLoaderRoute: typeof AnonymousAuthSignupRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/signup'
+      path: '/auth/signup'
+      fullPath: '/auth/signup'
+      preLoaderRoute: typeof AnonymousAuthSignupRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_anonymous/auth/two-factor': {
-      id: '/_anonymous/auth/two-factor';
-      path: '/auth/two-factor';
-      fullPath: '/auth/two-factor';
-      preLoaderRoute: typeof AnonymousAuthTwoFactorRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/two-factor'
+      path: '/auth/two-factor'
+      fullPath: '/auth/two-factor'
+      preLoaderRoute: typeof AnonymousAuthTwoFactorRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_anonymous/auth/verification-pending': {
-      id: '/_anonymous/auth/verification-pending';
-      path: '/auth/verification-pending';
-      fullPath: '/auth/verification-pending';
-      preLoaderRoute: typeof AnonymousAuthVerificationPendingRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/verification-pending'
+      path: '/auth/verification-pending'
+      fullPath: '/auth/verification-pending'
+      preLoaderRoute: typeof AnonymousAuthVerificationPendingRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_authenticated/account/': {
-      id: '/_authenticated/account/';
-      path: '/';
-      fullPath: '/account/';
-      preLoaderRoute: typeof AuthenticatedAccountIndexRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/'
+      path: '/'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AuthenticatedAccountIndexRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/api-tokens': {
-      id: '/_authenticated/account/api-tokens';
-      path: '/api-tokens';
-      fullPath: '/account/api-tokens';
-      preLoaderRoute: typeof AuthenticatedAccountApiTokensRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/api-tokens'
+      path: '/api-tokens'
+      fullPath: '/account/api-tokens'
+      preLoaderRoute: typeof AuthenticatedAccountApiTokensRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/connections': {
-      id: '/_authenticated/account/connections';
-      path: '/connections';
-      fullPath: '/account/connections';
-      preLoaderRoute: typeof AuthenticatedAccountConnectionsRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/connections'
+      path: '/connections'
+      fullPath: '/account/connections'
+      preLoaderRoute: typeof AuthenticatedAccountConnectionsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/emails': {
-      id: '/_authenticated/account/emails';
-      path: '/emails';
-      fullPath: '/account/emails';
-      preLoaderRoute: typeof AuthenticatedAccountEmailsRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/emails'
+      path: '/emails'
+      fullPath: '/account/emails'
+      preLoaderRoute: typeof AuthenticatedAccountEmailsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/passkeys': {
-      id: '/_authenticated/account/passkeys';
-      path: '/passkeys';
-      fullPath: '/account/passkeys';
-      preLoaderRoute: typeof AuthenticatedAccountPasskeysRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/passkeys'
+      path: '/passkeys'
+      fullPath: '/account/passkeys'
+      preLoaderRoute: typeof AuthenticatedAccountPasskeysRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/password': {
-      id: '/_authenticated/account/password';
-      path: '/password';
-      fullPath: '/account/password';
-      preLoaderRoute: typeof AuthenticatedAccountPasswordRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/password'
+      path: '/password'
+      fullPath: '/account/password'
+      preLoaderRoute: typeof AuthenticatedAccountPasswordRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/sessions': {
-      id: '/_authenticated/account/sessions';
-      path: '/sessions';
-      fullPath: '/account/sessions';
-      preLoaderRoute: typeof AuthenticatedAccountSessionsRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/sessions'
+      path: '/sessions'
+      fullPath: '/account/sessions'
+      preLoaderRoute: typeof AuthenticatedAccountSessionsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/shared-links': {
-      id: '/_authenticated/account/shared-links';
-      path: '/shared-links';
-      fullPath: '/account/shared-links';
-      preLoaderRoute: typeof AuthenticatedAccountSharedLinksRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/shared-links'
+      path: '/shared-links'
+      fullPath: '/account/shared-links'
+      preLoaderRoute: typeof AuthenticatedAccountSharedLinksRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/tags': {
-      id: '/_authenticated/account/tags';
-      path: '/tags';
-      fullPath: '/account/tags';
-      preLoaderRoute: typeof AuthenticatedAccountTagsRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/tags'
+      path: '/tags'
+      fullPath: '/account/tags'
+      preLoaderRoute: typeof AuthenticatedAccountTagsRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/two-factor': {
-      id: '/_authenticated/account/two-factor';
-      path: '/two-factor';
-      fullPath: '/account/two-factor';
-      preLoaderRoute: typeof AuthenticatedAccountTwoFactorRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/two-factor'
+      path: '/two-factor'
+      fullPath: '/account/two-factor'
+      preLoaderRoute: typeof AuthenticatedAccountTwoFactorRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/account/webhooks': {
-      id: '/_authenticated/account/webhooks';
-      path: '/webhooks';
-      fullPath: '/account/webhooks';
-      preLoaderRoute: typeof AuthenticatedAccountWebhooksRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/webhooks'
+      path: '/webhooks'
+      fullPath: '/account/webhooks'
+      preLoaderRoute: typeof AuthenticatedAccountWebhooksRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_login/auth/login': {
-      id: '/_login/auth/login';
-      path: '/auth/login';
-      fullPath: '/auth/login';
-      preLoaderRoute: typeof LoginAuthLoginRouteImport;
-      parentRoute: typeof LoginRoute;
-    };
+      id: '/_login/auth/login'
+      path: '/auth/login'
+      fullPath: '/auth/login'
+      preLoaderRoute: typeof LoginAuthLoginRouteImport
+      parentRoute: typeof LoginRoute
+    }
     '/_anonymous/auth/magic/code': {
-      id: '/_anonymous/auth/magic/code';
-      path: '/auth/magic/code';
-      fullPath: '/auth/magic/code';
-      preLoaderRoute: typeof AnonymousAuthMagicCodeRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/magic/code'
+      path: '/auth/magic/code'
+      fullPath: '/auth/magic/code'
+      preLoaderRoute: typeof AnonymousAuthMagicCodeRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_anonymous/auth/magic/verify': {
-      id: '/_anonymous/auth/magic/verify';
-      path: '/auth/magic/verify';
-      fullPath: '/auth/magic/verify';
-      preLoaderRoute: typeof AnonymousAuthMagicVerifyRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/magic/verify'
+      path: '/auth/magic/verify'
+      fullPath: '/auth/magic/verify'
+      preLoaderRoute: typeof AnonymousAuthMagicVerifyRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_anonymous/auth/password/invalid-key': {
-      id: '/_anonymous/auth/password/invalid-key';
-      path: '/auth/password/invalid-key';
-      fullPath: '/auth/password/invalid-key';
-      preLoaderRoute: typeof AnonymousAuthPasswordInvalidKeyRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/password/invalid-key'
+      path: '/auth/password/invalid-key'
+      fullPath: '/auth/password/invalid-key'
+      preLoaderRoute: typeof AnonymousAuthPasswordInvalidKeyRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_anonymous/auth/password/reset': {
-      id: '/_anonymous/auth/password/reset';
-      path: '/auth/password/reset';
-      fullPath: '/auth/password/reset';
-      preLoaderRoute: typeof AnonymousAuthPasswordResetRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/password/reset'
+      path: '/auth/password/reset'
+      fullPath: '/auth/password/reset'
+      preLoaderRoute: typeof AnonymousAuthPasswordResetRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_anonymous/auth/social/callback': {
-      id: '/_anonymous/auth/social/callback';
-      path: '/auth/social/callback';
-      fullPath: '/auth/social/callback';
-      preLoaderRoute: typeof AnonymousAuthSocialCallbackRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/social/callback'
+      path: '/auth/social/callback'
+      fullPath: '/auth/social/callback'
+      preLoaderRoute: typeof AnonymousAuthSocialCallbackRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_anonymous/auth/verify/$key': {
-      id: '/_anonymous/auth/verify/$key';
-      path: '/auth/verify/$key';
-      fullPath: '/auth/verify/$key';
-      preLoaderRoute: typeof AnonymousAuthVerifyKeyRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/verify/$key'
+      path: '/auth/verify/$key'
+      fullPath: '/auth/verify/$key'
+      preLoaderRoute: typeof AnonymousAuthVerifyKeyRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_authenticated/pad/$id/': {
-      id: '/_authenticated/pad/$id/';
-      path: '/pad/$id';
-      fullPath: '/pad/$id/';
-      preLoaderRoute: typeof AuthenticatedPadIdIndexRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
+      id: '/_authenticated/pad/$id/'
+      path: '/pad/$id'
+      fullPath: '/pad/$id/'
+      preLoaderRoute: typeof AuthenticatedPadIdIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_anonymous/auth/password/confirm/$key': {
-      id: '/_anonymous/auth/password/confirm/$key';
-      path: '/auth/password/confirm/$key';
-      fullPath: '/auth/password/confirm/$key';
-      preLoaderRoute: typeof AnonymousAuthPasswordConfirmKeyRouteImport;
-      parentRoute: typeof AnonymousRoute;
-    };
+      id: '/_anonymous/auth/password/confirm/$key'
+      path: '/auth/password/confirm/$key'
+      fullPath: '/auth/password/confirm/$key'
+      preLoaderRoute: typeof AnonymousAuthPasswordConfirmKeyRouteImport
+      parentRoute: typeof AnonymousRoute
+    }
     '/_authenticated/account/email/verify/$key': {
-      id: '/_authenticated/account/email/verify/$key';
-      path: '/email/verify/$key';
-      fullPath: '/account/email/verify/$key';
-      preLoaderRoute: typeof AuthenticatedAccountEmailVerifyKeyRouteImport;
-      parentRoute: typeof AuthenticatedAccountRouteRoute;
-    };
+      id: '/_authenticated/account/email/verify/$key'
+      path: '/email/verify/$key'
+      fullPath: '/account/email/verify/$key'
+      preLoaderRoute: typeof AuthenticatedAccountEmailVerifyKeyRouteImport
+      parentRoute: typeof AuthenticatedAccountRouteRoute
+    }
     '/_authenticated/pad/$id/voicenotes/$vid': {
-      id: '/_authenticated/pad/$id/voicenotes/$vid';
-      path: '/pad/$id/voicenotes/$vid';
-      fullPath: '/pad/$id/voicenotes/$vid';
-      preLoaderRoute: typeof AuthenticatedPadIdVoicenotesVidRouteImport;
-      parentRoute: typeof AuthenticatedRoute;
-    };
+      id: '/_authenticated/pad/$id/voicenotes/$vid'
+      path: '/pad/$id/voicenotes/$vid'
+      fullPath: '/pad/$id/voicenotes/$vid'
+      preLoaderRoute: typeof AuthenticatedPadIdVoicenotesVidRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
 interface AnonymousRouteChildren {
-  AnonymousAuthInvalidKeyRoute: typeof AnonymousAuthInvalidKeyRoute;
-  AnonymousAuthPasskeySignupRoute: typeof AnonymousAuthPasskeySignupRoute;
-  AnonymousAuthSignupRoute: typeof AnonymousAuthSignupRoute;
-  AnonymousAuthTwoFactorRoute: typeof AnonymousAuthTwoFactorRoute;
-  AnonymousAuthVerificationPendingRoute: typeof AnonymousAuthVerificationPendingRoute;
-  AnonymousAuthMagicCodeRoute: typeof AnonymousAuthMagicCodeRoute;
-  AnonymousAuthMagicVerifyRoute: typeof AnonymousAuthMagicVerifyRoute;
-  AnonymousAuthPasswordInvalidKeyRoute: typeof AnonymousAuthPasswordInvalidKeyRoute;
-  AnonymousAuthPasswordResetRoute: typeof AnonymousAuthPasswordResetRoute;
-  AnonymousAuthSocialCallbackRoute: typeof AnonymousAuthSocialCallbackRoute;
-  AnonymousAuthVerifyKeyRoute: typeof AnonymousAuthVerifyKeyRoute;
-  AnonymousAuthPasswordConfirmKeyRoute: typeof AnonymousAuthPasswordConfirmKeyRoute;
+  AnonymousAuthInvalidKeyRoute: typeof AnonymousAuthInvalidKeyRoute
+  AnonymousAuthPasskeySignupRoute: typeof AnonymousAuthPasskeySignupRoute
+  AnonymousAuthSignupRoute: typeof AnonymousAuthSignupRoute
+  AnonymousAuthTwoFactorRoute: typeof AnonymousAuthTwoFactorRoute
+  AnonymousAuthVerificationPendingRoute: typeof AnonymousAuthVerificationPendingRoute
+  AnonymousAuthMagicCodeRoute: typeof AnonymousAuthMagicCodeRoute
+  AnonymousAuthMagicVerifyRoute: typeof AnonymousAuthMagicVerifyRoute
+  AnonymousAuthPasswordInvalidKeyRoute: typeof AnonymousAuthPasswordInvalidKeyRoute
+  AnonymousAuthPasswordResetRoute: typeof AnonymousAuthPasswordResetRoute
+  AnonymousAuthSocialCallbackRoute: typeof AnonymousAuthSocialCallbackRoute
+  AnonymousAuthVerifyKeyRoute: typeof AnonymousAuthVerifyKeyRoute
+  AnonymousAuthPasswordConfirmKeyRoute: typeof AnonymousAuthPasswordConfirmKeyRoute
 }
 
 const AnonymousRouteChildren: AnonymousRouteChildren = {
@@ -851,55 +872,60 @@ const AnonymousRouteChildren: AnonymousRouteChildren = {
   AnonymousAuthSocialCallbackRoute: AnonymousAuthSocialCallbackRoute,
   AnonymousAuthVerifyKeyRoute: AnonymousAuthVerifyKeyRoute,
   AnonymousAuthPasswordConfirmKeyRoute: AnonymousAuthPasswordConfirmKeyRoute,
-};
-
-const AnonymousRouteWithChildren = AnonymousRoute._addFileChildren(AnonymousRouteChildren);
-
-interface AuthenticatedAccountRouteRouteChildren {
-  AuthenticatedAccountApiTokensRoute: typeof AuthenticatedAccountApiTokensRoute;
-  AuthenticatedAccountConnectionsRoute: typeof AuthenticatedAccountConnectionsRoute;
-  AuthenticatedAccountEmailsRoute: typeof AuthenticatedAccountEmailsRoute;
-  AuthenticatedAccountPasskeysRoute: typeof AuthenticatedAccountPasskeysRoute;
-  AuthenticatedAccountPasswordRoute: typeof AuthenticatedAccountPasswordRoute;
-  AuthenticatedAccountSessionsRoute: typeof AuthenticatedAccountSessionsRoute;
-  AuthenticatedAccountSharedLinksRoute: typeof AuthenticatedAccountSharedLinksRoute;
-  AuthenticatedAccountTagsRoute: typeof AuthenticatedAccountTagsRoute;
-  AuthenticatedAccountTwoFactorRoute: typeof AuthenticatedAccountTwoFactorRoute;
-  AuthenticatedAccountWebhooksRoute: typeof AuthenticatedAccountWebhooksRoute;
-  AuthenticatedAccountIndexRoute: typeof AuthenticatedAccountIndexRoute;
-  AuthenticatedAccountEmailVerifyKeyRoute: typeof AuthenticatedAccountEmailVerifyKeyRoute;
 }
 
-const AuthenticatedAccountRouteRouteChildren: AuthenticatedAccountRouteRouteChildren = {
-  AuthenticatedAccountApiTokensRoute: AuthenticatedAccountApiTokensRoute,
-  AuthenticatedAccountConnectionsRoute: AuthenticatedAccountConnectionsRoute,
-  AuthenticatedAccountEmailsRoute: AuthenticatedAccountEmailsRoute,
-  AuthenticatedAccountPasskeysRoute: AuthenticatedAccountPasskeysRoute,
-  AuthenticatedAccountPasswordRoute: AuthenticatedAccountPasswordRoute,
-  AuthenticatedAccountSessionsRoute: AuthenticatedAccountSessionsRoute,
-  AuthenticatedAccountSharedLinksRoute: AuthenticatedAccountSharedLinksRoute,
-  AuthenticatedAccountTagsRoute: AuthenticatedAccountTagsRoute,
-  AuthenticatedAccountTwoFactorRoute: AuthenticatedAccountTwoFactorRoute,
-  AuthenticatedAccountWebhooksRoute: AuthenticatedAccountWebhooksRoute,
-  AuthenticatedAccountIndexRoute: AuthenticatedAccountIndexRoute,
-  AuthenticatedAccountEmailVerifyKeyRoute: AuthenticatedAccountEmailVerifyKeyRoute,
-};
+const AnonymousRouteWithChildren = AnonymousRoute._addFileChildren(
+  AnonymousRouteChildren,
+)
 
-const AuthenticatedAccountRouteRouteWithChildren = AuthenticatedAccountRouteRoute._addFileChildren(
-  AuthenticatedAccountRouteRouteChildren,
-);
+interface AuthenticatedAccountRouteRouteChildren {
+  AuthenticatedAccountApiTokensRoute: typeof AuthenticatedAccountApiTokensRoute
+  AuthenticatedAccountConnectionsRoute: typeof AuthenticatedAccountConnectionsRoute
+  AuthenticatedAccountEmailsRoute: typeof AuthenticatedAccountEmailsRoute
+  AuthenticatedAccountPasskeysRoute: typeof AuthenticatedAccountPasskeysRoute
+  AuthenticatedAccountPasswordRoute: typeof AuthenticatedAccountPasswordRoute
+  AuthenticatedAccountSessionsRoute: typeof AuthenticatedAccountSessionsRoute
+  AuthenticatedAccountSharedLinksRoute: typeof AuthenticatedAccountSharedLinksRoute
+  AuthenticatedAccountTagsRoute: typeof AuthenticatedAccountTagsRoute
+  AuthenticatedAccountTwoFactorRoute: typeof AuthenticatedAccountTwoFactorRoute
+  AuthenticatedAccountWebhooksRoute: typeof AuthenticatedAccountWebhooksRoute
+  AuthenticatedAccountIndexRoute: typeof AuthenticatedAccountIndexRoute
+  AuthenticatedAccountEmailVerifyKeyRoute: typeof AuthenticatedAccountEmailVerifyKeyRoute
+}
+
+const AuthenticatedAccountRouteRouteChildren: AuthenticatedAccountRouteRouteChildren =
+  {
+    AuthenticatedAccountApiTokensRoute: AuthenticatedAccountApiTokensRoute,
+    AuthenticatedAccountConnectionsRoute: AuthenticatedAccountConnectionsRoute,
+    AuthenticatedAccountEmailsRoute: AuthenticatedAccountEmailsRoute,
+    AuthenticatedAccountPasskeysRoute: AuthenticatedAccountPasskeysRoute,
+    AuthenticatedAccountPasswordRoute: AuthenticatedAccountPasswordRoute,
+    AuthenticatedAccountSessionsRoute: AuthenticatedAccountSessionsRoute,
+    AuthenticatedAccountSharedLinksRoute: AuthenticatedAccountSharedLinksRoute,
+    AuthenticatedAccountTagsRoute: AuthenticatedAccountTagsRoute,
+    AuthenticatedAccountTwoFactorRoute: AuthenticatedAccountTwoFactorRoute,
+    AuthenticatedAccountWebhooksRoute: AuthenticatedAccountWebhooksRoute,
+    AuthenticatedAccountIndexRoute: AuthenticatedAccountIndexRoute,
+    AuthenticatedAccountEmailVerifyKeyRoute:
+      AuthenticatedAccountEmailVerifyKeyRoute,
+  }
+
+const AuthenticatedAccountRouteRouteWithChildren =
+  AuthenticatedAccountRouteRoute._addFileChildren(
+    AuthenticatedAccountRouteRouteChildren,
+  )
 
 interface AuthenticatedRouteChildren {
-  AuthenticatedAccountRouteRoute: typeof AuthenticatedAccountRouteRouteWithChildren;
-  AuthenticatedPlayerRoute: typeof AuthenticatedPlayerRoute;
-  AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute;
-  AuthenticatedSearchRoute: typeof AuthenticatedSearchRoute;
-  AuthenticatedShareRoute: typeof AuthenticatedShareRoute;
-  AuthenticatedStatsRoute: typeof AuthenticatedStatsRoute;
-  AuthenticatedWordsRoute: typeof AuthenticatedWordsRoute;
-  AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute;
-  AuthenticatedPadIdIndexRoute: typeof AuthenticatedPadIdIndexRoute;
-  AuthenticatedPadIdVoicenotesVidRoute: typeof AuthenticatedPadIdVoicenotesVidRoute;
+  AuthenticatedAccountRouteRoute: typeof AuthenticatedAccountRouteRouteWithChildren
+  AuthenticatedPlayerRoute: typeof AuthenticatedPlayerRoute
+  AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
+  AuthenticatedSearchRoute: typeof AuthenticatedSearchRoute
+  AuthenticatedShareRoute: typeof AuthenticatedShareRoute
+  AuthenticatedStatsRoute: typeof AuthenticatedStatsRoute
+  AuthenticatedWordsRoute: typeof AuthenticatedWordsRoute
+  AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
+  AuthenticatedPadIdIndexRoute: typeof AuthenticatedPadIdIndexRoute
+  AuthenticatedPadIdVoicenotesVidRoute: typeof AuthenticatedPadIdVoicenotesVidRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -913,19 +939,21 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedPadIdIndexRoute: AuthenticatedPadIdIndexRoute,
   AuthenticatedPadIdVoicenotesVidRoute: AuthenticatedPadIdVoicenotesVidRoute,
-};
+}
 
-const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(AuthenticatedRouteChildren);
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+)
 
 interface LoginRouteChildren {
-  LoginAuthLoginRoute: typeof LoginAuthLoginRoute;
+  LoginAuthLoginRoute: typeof LoginAuthLoginRoute
 }
 
 const LoginRouteChildren: LoginRouteChildren = {
   LoginAuthLoginRoute: LoginAuthLoginRoute,
-};
+}
 
-const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren);
+const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AnonymousRoute: AnonymousRouteWithChildren,
@@ -935,5 +963,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
   STokenRoute: STokenRoute,
-};
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+}
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type * as QueryClientModuleExports from './query-client.ts';
 import type { QueryClientOptions } from './query-client.ts';
 
 /**
@@ -14,7 +15,7 @@ export interface QueryClientLoader {
   subscribe(listener: () => void): () => void;
 }
 
-type QueryClientModule = Pick<typeof import('./query-client.ts'), 'createQueryClient'>;
+type QueryClientModule = Pick<typeof QueryClientModuleExports, 'createQueryClient'>;
 
 export function createQueryClientLoader(
   options: QueryClientOptions,

@@ -1,6 +1,7 @@
+import type * as SonnerExports from 'sonner';
 import type { ExternalToast } from 'sonner';
 
-type Sonner = typeof import('sonner');
+type Sonner = typeof SonnerExports;
 type Kind = 'success' | 'error' | 'info';
 
 let sonner: Promise<Sonner> | undefined;
