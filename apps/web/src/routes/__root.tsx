@@ -6,7 +6,7 @@ import type { QueryClientLoader } from '../lib/query-client-loader.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { NotFound } from './-components/not-found.tsx';
 import { PublicShell } from './-components/public-shell.tsx';
-import { QueryClientSlot } from './-components/query-client-slot.tsx';
+import { QueryClientSlot, useLoadedQueryClient } from './-components/query-client-slot.tsx';
 
 // The toaster comes after the first paint: no page needs it to show, and sonner is a tenth of
 // the entry chunk (ADR 0055). Toasts follow what the person does, by then it is there.
@@ -47,9 +47,9 @@ const PHONE_QUERY = '(max-width: 600px)';
 function RootLayout() {
   const [theme] = useTheme();
   const phone = useMediaQuery(PHONE_QUERY);
-  const { queries } = Route.useRouteContext();
+  const queryClient = useLoadedQueryClient(Route.useRouteContext().queries);
   return (
-    <QueryClientSlot queries={queries}>
+    <QueryClientSlot client={queryClient}>
       <Outlet />
       <UpdatePrompt />
       {/* Sonner's defaults supply the rest of spec §9: 356 px wide, 45 px swipe threshold.
@@ -66,7 +66,7 @@ function RootLayout() {
           mobileOffset={{ bottom: 16 }}
         />
       </Suspense>
-      {RouterDevtools && QueryDevtools && queries.loaded() ? (
+      {RouterDevtools && QueryDevtools && queryClient ? (
         <Suspense fallback={null}>
           <RouterDevtools position="bottom-left" />
           <QueryDevtools buttonPosition="bottom-right" />
