@@ -12,15 +12,22 @@ const proxy = Object.fromEntries(
   ['/_headless', '/api', '/healthz'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
 );
 
-// The chunks the first page loads (ADR 0055). React and TanStack Router/Query make one framework
-// chunk, less the parts only signed-in pages use; the entry's own modules stay in the entry; the
-// login page's forms and WebAuthn helpers make one chunk instead of a dozen small ones (each file
+// The chunks the first page loads (ADR 0055). React and TanStack Router make one framework chunk,
+// less the parts only signed-in pages use; the entry's own modules stay in the entry; the login
+// page's forms and WebAuthn helpers make one chunk instead of a dozen small ones (each file
 // gzipped alone costs more than the same code in one file).
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/;
-const SIGNED_IN_ONLY_FRAMEWORK = /(useBlocker|[iI]nfiniteQuery\w*)\.js$/;
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query))[\\/]/;
+const SIGNED_IN_ONLY_FRAMEWORK = /useBlocker\.js$/;
+// React Query is loaded when a page first needs it (src/lib/query-client-loader.ts): the login
+// page paints without it. Only its React contexts and `queryOptions` stay in the framework chunk;
+// the client, its caches and the hooks make one chunk the other pages load.
+const REACT_QUERY = /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
+const REACT_QUERY_AT_FIRST_PAINT =
+  /react-query[\\/].*[\\/](QueryClientProvider|QueryErrorResetBoundary|queryOptions)\.js$/;
+const FORM_FIELDS = /src[\\/](components[\\/]ui[\\/]text-field|lib[\\/]form-errors)\.tsx?$/;
 const LOGIN_PAGE =
-  /src[\\/](features[\\/]auth[\\/](api[\\/](login|passkey-login|provider-redirect|get-auth-config)|hooks[\\/](use-passkey-autofill|use-auth-form)|components[\\/](login-form|passkey-login-button|social-login-buttons|auth-form|flow-messages))|lib[\\/](webauthn|passkey-reach|safe-redirect)|components[\\/](layout[\\/]auth-card|ui[\\/](password-field|passkeys-unavailable))|routes[\\/]-components[\\/]use-flow-navigation)\.tsx?$/;
+  /src[\\/](features[\\/]auth[\\/](api[\\/](login|passkey-login|provider-redirect|get-auth-config)|hooks[\\/](use-passkey-autofill|use-auth-form)|components[\\/](login-form|passkey-login-button|social-login-buttons|auth-form|flow-messages))|lib[\\/](webauthn|passkey-reach|safe-redirect)|components[\\/](layout[\\/]auth-card|ui[\\/](password-field|passkeys-unavailable))|routes[\\/]-components[\\/]use-flow-navigation|hooks[\\/]use-light-mutation)\.tsx?$/;
 
 export default defineConfig({
   // The router plugin must run before react so it can split route files first.
@@ -73,11 +80,23 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: (id) => FRAMEWORK.test(id) && !SIGNED_IN_ONLY_FRAMEWORK.test(id) },
+            {
+              name: 'framework',
+              test: (id) =>
+                FRAMEWORK.test(id) &&
+                !SIGNED_IN_ONLY_FRAMEWORK.test(id) &&
+                (!REACT_QUERY.test(id) || REACT_QUERY_AT_FIRST_PAINT.test(id)),
+            },
+            {
+              name: 'react-query',
+              test: (id) => REACT_QUERY.test(id) && !REACT_QUERY_AT_FIRST_PAINT.test(id),
+            },
             { name: 'app', tags: ['$initial'], test: (id) => !id.includes('node_modules') },
             // Without its dependencies: the text field and form errors stay shared with the
             // signed-in pages, which would otherwise load the login page's code.
             { name: 'auth', test: LOGIN_PAGE, includeDependenciesRecursively: false },
+            // The text field and form errors: one chunk, shared by the login page and the signed-in pages.
+            { name: 'form-fields', test: FORM_FIELDS, includeDependenciesRecursively: false },
           ],
         },
       },

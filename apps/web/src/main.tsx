@@ -1,8 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/errors/error-boundary.tsx';
+import { hasSessionHint } from './features/auth/api/session-hint.ts';
 import { registerServiceWorker } from './features/pwa/register-service-worker.ts';
 import { startThemeSync } from './features/theme/hooks/use-theme.ts';
 import { isChunkLoadError, listenForPreloadErrors } from './lib/chunk-reload.ts';
@@ -15,7 +15,10 @@ startThemeSync();
 listenForPreloadErrors();
 registerServiceWorker();
 
-const { router, queryClient } = createAppRouter();
+const { router, queries } = createAppRouter();
+// Someone signed in (or midway through signing in) needs React Query on the page they open: its
+// module loads beside the entry instead of after it. A signed-out visitor's login page does not.
+if (hasSessionHint()) queries.load().catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to mount the app in.');
@@ -29,9 +32,7 @@ createRoot(container, {
 }).render(
   <StrictMode>
     <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RouterProvider router={router} />
     </ErrorBoundary>
   </StrictMode>,
 );

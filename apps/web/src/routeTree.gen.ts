@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AnonymousRouteImport } from './routes/_anonymous'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as LoginRouteImport } from './routes/_login'
 import { Route as NotFoundRouteImport } from './routes/not-found'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -24,7 +25,6 @@ import { Route as AuthenticatedStatsRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedWordsRouteImport } from './routes/_authenticated/words'
 import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AnonymousAuthInvalidKeyRouteImport } from './routes/_anonymous/auth/invalid-key'
-import { Route as AnonymousAuthLoginRouteImport } from './routes/_anonymous/auth/login'
 import { Route as AnonymousAuthPasskeySignupRouteImport } from './routes/_anonymous/auth/passkey-signup'
 import { Route as AnonymousAuthSignupRouteImport } from './routes/_anonymous/auth/signup'
 import { Route as AnonymousAuthTwoFactorRouteImport } from './routes/_anonymous/auth/two-factor'
@@ -40,6 +40,7 @@ import { Route as AuthenticatedAccountSharedLinksRouteImport } from './routes/_a
 import { Route as AuthenticatedAccountTagsRouteImport } from './routes/_authenticated/account/tags'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account/two-factor'
 import { Route as AuthenticatedAccountWebhooksRouteImport } from './routes/_authenticated/account/webhooks'
+import { Route as LoginAuthLoginRouteImport } from './routes/_login/auth/login'
 import { Route as AnonymousAuthMagicCodeRouteImport } from './routes/_anonymous/auth/magic/code'
 import { Route as AnonymousAuthMagicVerifyRouteImport } from './routes/_anonymous/auth/magic/verify'
 import { Route as AnonymousAuthPasswordInvalidKeyRouteImport } from './routes/_anonymous/auth/password/invalid-key'
@@ -57,6 +58,10 @@ const AnonymousRoute = AnonymousRouteImport.update({
 } as any)
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/_login',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NotFoundRoute = NotFoundRouteImport.update({
@@ -123,11 +128,6 @@ const STokenRoute = STokenRouteImport.update({
 const AnonymousAuthInvalidKeyRoute = AnonymousAuthInvalidKeyRouteImport.update({
   id: '/auth/invalid-key',
   path: '/auth/invalid-key',
-  getParentRoute: () => AnonymousRoute,
-} as any)
-const AnonymousAuthLoginRoute = AnonymousAuthLoginRouteImport.update({
-  id: '/auth/login',
-  path: '/auth/login',
   getParentRoute: () => AnonymousRoute,
 } as any)
 const AnonymousAuthPasskeySignupRoute =
@@ -218,6 +218,11 @@ const AuthenticatedAccountWebhooksRoute =
     path: '/webhooks',
     getParentRoute: () => AuthenticatedAccountRouteRoute,
   } as any)
+const LoginAuthLoginRoute = LoginAuthLoginRouteImport.update({
+  id: '/auth/login',
+  path: '/auth/login',
+  getParentRoute: () => LoginRoute,
+} as any)
 const AnonymousAuthMagicCodeRoute = AnonymousAuthMagicCodeRouteImport.update({
   id: '/auth/magic/code',
   path: '/auth/magic/code',
@@ -290,7 +295,6 @@ export interface FileRoutesByFullPath {
   '/words': typeof AuthenticatedWordsRoute
   '/s/$token': typeof STokenRoute
   '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
-  '/auth/login': typeof AnonymousAuthLoginRoute
   '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
   '/auth/signup': typeof AnonymousAuthSignupRoute
   '/auth/two-factor': typeof AnonymousAuthTwoFactorRoute
@@ -305,6 +309,7 @@ export interface FileRoutesByFullPath {
   '/account/tags': typeof AuthenticatedAccountTagsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
+  '/auth/login': typeof LoginAuthLoginRoute
   '/account/': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -330,7 +335,6 @@ export interface FileRoutesByTo {
   '/words': typeof AuthenticatedWordsRoute
   '/s/$token': typeof STokenRoute
   '/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
-  '/auth/login': typeof AnonymousAuthLoginRoute
   '/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
   '/auth/signup': typeof AnonymousAuthSignupRoute
   '/auth/two-factor': typeof AnonymousAuthTwoFactorRoute
@@ -345,6 +349,7 @@ export interface FileRoutesByTo {
   '/account/tags': typeof AuthenticatedAccountTagsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
+  '/auth/login': typeof LoginAuthLoginRoute
   '/account': typeof AuthenticatedAccountIndexRoute
   '/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -361,6 +366,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_anonymous': typeof AnonymousRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/_login': typeof LoginRouteWithChildren
   '/not-found': typeof NotFoundRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
@@ -374,7 +380,6 @@ export interface FileRoutesById {
   '/s/$token': typeof STokenRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_anonymous/auth/invalid-key': typeof AnonymousAuthInvalidKeyRoute
-  '/_anonymous/auth/login': typeof AnonymousAuthLoginRoute
   '/_anonymous/auth/passkey-signup': typeof AnonymousAuthPasskeySignupRoute
   '/_anonymous/auth/signup': typeof AnonymousAuthSignupRoute
   '/_anonymous/auth/two-factor': typeof AnonymousAuthTwoFactorRoute
@@ -389,6 +394,7 @@ export interface FileRoutesById {
   '/_authenticated/account/tags': typeof AuthenticatedAccountTagsRoute
   '/_authenticated/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/_authenticated/account/webhooks': typeof AuthenticatedAccountWebhooksRoute
+  '/_login/auth/login': typeof LoginAuthLoginRoute
   '/_authenticated/account/': typeof AuthenticatedAccountIndexRoute
   '/_anonymous/auth/magic/code': typeof AnonymousAuthMagicCodeRoute
   '/_anonymous/auth/magic/verify': typeof AnonymousAuthMagicVerifyRoute
@@ -417,7 +423,6 @@ export interface FileRouteTypes {
     | '/words'
     | '/s/$token'
     | '/auth/invalid-key'
-    | '/auth/login'
     | '/auth/passkey-signup'
     | '/auth/signup'
     | '/auth/two-factor'
@@ -432,6 +437,7 @@ export interface FileRouteTypes {
     | '/account/tags'
     | '/account/two-factor'
     | '/account/webhooks'
+    | '/auth/login'
     | '/account/'
     | '/auth/magic/code'
     | '/auth/magic/verify'
@@ -457,7 +463,6 @@ export interface FileRouteTypes {
     | '/words'
     | '/s/$token'
     | '/auth/invalid-key'
-    | '/auth/login'
     | '/auth/passkey-signup'
     | '/auth/signup'
     | '/auth/two-factor'
@@ -472,6 +477,7 @@ export interface FileRouteTypes {
     | '/account/tags'
     | '/account/two-factor'
     | '/account/webhooks'
+    | '/auth/login'
     | '/account'
     | '/auth/magic/code'
     | '/auth/magic/verify'
@@ -487,6 +493,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_anonymous'
     | '/_authenticated'
+    | '/_login'
     | '/not-found'
     | '/privacy'
     | '/terms'
@@ -500,7 +507,6 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/_authenticated/'
     | '/_anonymous/auth/invalid-key'
-    | '/_anonymous/auth/login'
     | '/_anonymous/auth/passkey-signup'
     | '/_anonymous/auth/signup'
     | '/_anonymous/auth/two-factor'
@@ -515,6 +521,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account/tags'
     | '/_authenticated/account/two-factor'
     | '/_authenticated/account/webhooks'
+    | '/_login/auth/login'
     | '/_authenticated/account/'
     | '/_anonymous/auth/magic/code'
     | '/_anonymous/auth/magic/verify'
@@ -531,6 +538,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AnonymousRoute: typeof AnonymousRouteWithChildren
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  LoginRoute: typeof LoginRouteWithChildren
   NotFoundRoute: typeof NotFoundRoute
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
@@ -551,6 +559,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_login': {
+      id: '/_login'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/not-found': {
@@ -642,13 +657,6 @@ declare module '@tanstack/react-router' {
       path: '/auth/invalid-key'
       fullPath: '/auth/invalid-key'
       preLoaderRoute: typeof AnonymousAuthInvalidKeyRouteImport
-      parentRoute: typeof AnonymousRoute
-    }
-    '/_anonymous/auth/login': {
-      id: '/_anonymous/auth/login'
-      path: '/auth/login'
-      fullPath: '/auth/login'
-      preLoaderRoute: typeof AnonymousAuthLoginRouteImport
       parentRoute: typeof AnonymousRoute
     }
     '/_anonymous/auth/passkey-signup': {
@@ -756,6 +764,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountWebhooksRouteImport
       parentRoute: typeof AuthenticatedAccountRouteRoute
     }
+    '/_login/auth/login': {
+      id: '/_login/auth/login'
+      path: '/auth/login'
+      fullPath: '/auth/login'
+      preLoaderRoute: typeof LoginAuthLoginRouteImport
+      parentRoute: typeof LoginRoute
+    }
     '/_anonymous/auth/magic/code': {
       id: '/_anonymous/auth/magic/code'
       path: '/auth/magic/code'
@@ -831,7 +846,6 @@ declare module '@tanstack/react-router' {
 
 interface AnonymousRouteChildren {
   AnonymousAuthInvalidKeyRoute: typeof AnonymousAuthInvalidKeyRoute
-  AnonymousAuthLoginRoute: typeof AnonymousAuthLoginRoute
   AnonymousAuthPasskeySignupRoute: typeof AnonymousAuthPasskeySignupRoute
   AnonymousAuthSignupRoute: typeof AnonymousAuthSignupRoute
   AnonymousAuthTwoFactorRoute: typeof AnonymousAuthTwoFactorRoute
@@ -847,7 +861,6 @@ interface AnonymousRouteChildren {
 
 const AnonymousRouteChildren: AnonymousRouteChildren = {
   AnonymousAuthInvalidKeyRoute: AnonymousAuthInvalidKeyRoute,
-  AnonymousAuthLoginRoute: AnonymousAuthLoginRoute,
   AnonymousAuthPasskeySignupRoute: AnonymousAuthPasskeySignupRoute,
   AnonymousAuthSignupRoute: AnonymousAuthSignupRoute,
   AnonymousAuthTwoFactorRoute: AnonymousAuthTwoFactorRoute,
@@ -932,9 +945,20 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
   AuthenticatedRouteChildren,
 )
 
+interface LoginRouteChildren {
+  LoginAuthLoginRoute: typeof LoginAuthLoginRoute
+}
+
+const LoginRouteChildren: LoginRouteChildren = {
+  LoginAuthLoginRoute: LoginAuthLoginRoute,
+}
+
+const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   AnonymousRoute: AnonymousRouteWithChildren,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  LoginRoute: LoginRouteWithChildren,
   NotFoundRoute: NotFoundRoute,
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,

@@ -2,7 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { PageSpinner } from './components/ui/spinner.tsx';
 import { ANONYMOUS_SESSION, sessionQueryKey } from './features/auth/api/get-session.ts';
 import { httpStatusOf, isHttpError } from './lib/api-client.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import { createQueryClientLoader } from './lib/query-client-loader.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { NotFound } from './routes/-components/not-found.tsx';
 import { RouteErrorFallback } from './routes/-components/route-error-fallback.tsx';
@@ -17,10 +17,11 @@ function isSessionEnded(error: unknown): boolean {
 }
 
 export function createAppRouter() {
-  const queryClient = createQueryClient({
+  // React Query comes with the first page that uses it, not with the login page (ADR 0055).
+  const queries = createQueryClientLoader({
     onError: (error) => {
       if (!isSessionEnded(error)) return;
-      queryClient.setQueryData(sessionQueryKey, ANONYMOUS_SESSION);
+      queries.loaded()?.setQueryData(sessionQueryKey, ANONYMOUS_SESSION);
       // Re-runs the guards of the current page, which redirect to the login screen.
       void router.invalidate();
     },
@@ -28,7 +29,7 @@ export function createAppRouter() {
 
   const router = createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queries },
     defaultPreload: 'intent',
     // Loaders delegate caching to React Query, so the router itself never serves stale loader data.
     defaultPreloadStaleTime: 0,
@@ -37,7 +38,7 @@ export function createAppRouter() {
     defaultErrorComponent: RouteErrorFallback,
     defaultNotFoundComponent: NotFound,
   });
-  return { router, queryClient };
+  return { router, queries };
 }
 
 declare module '@tanstack/react-router' {

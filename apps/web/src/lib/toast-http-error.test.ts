@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError } from './api-client.ts';
 import { httpErrorMessage, toastHttpError } from './toast-http-error.ts';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { httpStatusOf, isHttpError } from './api-client.ts';
 
 export function httpErrorMessage(status: number): string {

@@ -1,18 +1,20 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { UpdatePrompt } from '../features/pwa/components/update-prompt.tsx';
 import { useTheme } from '../features/theme/hooks/use-theme.ts';
+import type { QueryClientLoader } from '../lib/query-client-loader.ts';
 import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { NotFound } from './-components/not-found.tsx';
 import { PublicShell } from './-components/public-shell.tsx';
+import { QueryClientSlot, useLoadedQueryClient } from './-components/query-client-slot.tsx';
 
 // The toaster comes after the first paint: no page needs it to show, and sonner is a tenth of
 // the entry chunk (ADR 0055). Toasts follow what the person does, by then it is there.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 export interface RouterContext {
-  queryClient: QueryClient;
+  /** React Query's client, loaded on demand; the layouts that need it put `queryClient` in the context. */
+  queries: QueryClientLoader;
 }
 
 // Development only: `import.meta.env.DEV` is false in production builds, so these imports are
@@ -45,8 +47,9 @@ const PHONE_QUERY = '(max-width: 600px)';
 function RootLayout() {
   const [theme] = useTheme();
   const phone = useMediaQuery(PHONE_QUERY);
+  const queryClient = useLoadedQueryClient(Route.useRouteContext().queries);
   return (
-    <>
+    <QueryClientSlot client={queryClient}>
       <Outlet />
       <UpdatePrompt />
       {/* Sonner's defaults supply the rest of spec §9: 356 px wide, 45 px swipe threshold.
@@ -63,12 +66,12 @@ function RootLayout() {
           mobileOffset={{ bottom: 16 }}
         />
       </Suspense>
-      {RouterDevtools && QueryDevtools ? (
+      {RouterDevtools && QueryDevtools && queryClient ? (
         <Suspense fallback={null}>
           <RouterDevtools position="bottom-left" />
           <QueryDevtools buttonPosition="bottom-right" />
         </Suspense>
       ) : null}
-    </>
+    </QueryClientSlot>
   );
 }

@@ -1,11 +1,13 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { leaveIfSignedIn } from './-components/leave-if-signed-in.ts';
 import { PublicShell } from './-components/public-shell.tsx';
 
+/** The sign-in screens but the login page (routes/_login.tsx): their pages use React Query. */
 export const Route = createFileRoute('/_anonymous')({
   beforeLoad: async ({ context }) => {
-    const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
-    if (session.isAuthenticated) throw redirect({ to: '/' });
+    const queryClient = await context.queries.load();
+    await leaveIfSignedIn(queryClient);
+    return { queryClient };
   },
   component: AnonymousLayout,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSession } from '../features/auth/api/get-session.ts';
+import { useSession } from '../features/auth/hooks/use-session.ts';
 import { setReportingUser } from '../lib/sentry.ts';
 import { AppHeader } from './-components/app-header.tsx';
 import { OutboxRunner } from './-components/outbox-runner.tsx';
@@ -11,11 +11,12 @@ import { SkipLink } from './-components/skip-link.tsx';
 
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
-    const session = await signedInSession(context.queryClient);
+    const queryClient = await context.queries.load();
+    const session = await signedInSession(queryClient);
     if (!session.isAuthenticated) {
       throw redirect({ to: '/auth/login', search: { redirect: location.href } });
     }
-    return { user: session.user };
+    return { queryClient, user: session.user };
   },
   component: AuthenticatedLayout,
 });

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { useOutboxLeaveWarning } from '../../features/outbox/hooks/use-outbox-leave-warning.ts';
 import { fileMarks } from '../../features/highlights/api/file-marks.ts';
 import { useOutboxUploader } from '../../features/outbox/hooks/use-outbox-uploader.ts';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import type { Stats } from '@voxpad/shared/stats';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { padsInfiniteQueryOptions, usePads } from '../../features/pads/api/get-pads.ts';
 import { CreatePadForm } from '../../features/pads/components/create-pad-form.tsx';
 import { PadList } from '../../features/pads/components/pad-list.tsx';

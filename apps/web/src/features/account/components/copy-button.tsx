@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 /** Copies `text` to the clipboard; says so on the button, or how to copy by hand when it cannot. */

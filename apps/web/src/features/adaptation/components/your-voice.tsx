@@ -1,5 +1,5 @@
 import type { VoiceProfileSummary } from '@voxpad/shared/adaptation';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { useForgetVoiceProfile } from '../api/forget-voice-profile.ts';

@@ -1,5 +1,5 @@
 import type { AuthConfigResponse } from '@voxpad/shared/auth';
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient, HttpError } from '../../../lib/api-client.ts';
 import { passkeyReach, type PasskeyReach } from '../../../lib/passkey-reach.ts';
 import { authQueryKey } from './get-session.ts';
@@ -23,10 +23,6 @@ export function authConfigQueryOptions() {
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: 'always',
   });
-}
-
-export function useAuthConfig(): AuthConfig {
-  return useSuspenseQuery(authConfigQueryOptions()).data;
 }
 
 export function passkeyLoginEnabled(config: AuthConfig): boolean {

@@ -1,5 +1,5 @@
 import type { Flow, User } from '@voxpad/shared/auth';
-import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiClient } from '../../../lib/api-client.ts';
 import { isAuthenticatedResponse, type AuthResponse } from './auth-response.ts';
 import { dropSessionHint, hasSessionHint } from './session-hint.ts';
@@ -71,10 +71,6 @@ export function sessionQueryOptions() {
     queryFn: () => fetchSession(),
     staleTime: 5 * 60 * 1000,
   });
-}
-
-export function useSession(): SessionState {
-  return useSuspenseQuery(sessionQueryOptions()).data;
 }
 
 /** Stores the session an auth call answered with, so guards see it without another request. */

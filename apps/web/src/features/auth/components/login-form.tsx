@@ -1,5 +1,4 @@
 import type { FlowId, LoginRequest } from '@voxpad/shared/auth';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { passkeyErrorMessage } from '../../../lib/webauthn.ts';
@@ -10,6 +9,7 @@ import { usePasskeyAutofill } from '../hooks/use-passkey-autofill.ts';
 import { AuthForm, AuthSubmit } from './auth-form.tsx';
 import { PasskeyLoginButton } from './passkey-login-button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { useLightMutation } from '../../../hooks/use-light-mutation.ts';
 
 type Field = 'login' | 'password';
 
@@ -57,7 +57,7 @@ export function LoginForm({
     onResponse: (response) => void answerPasskey(response),
   });
 
-  const mutation = useMutation({
+  const mutation = useLightMutation({
     mutationFn: login,
     onSuccess: async (response) => {
       if (form.continueSignIn(response, onAuthenticated, onPendingFlow)) return;

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import type { AuthResponse } from '../api/auth-response.ts';
 import { logInWithPasskey } from '../api/passkey-login.ts';
+import { useLightMutation } from '../../../hooks/use-light-mutation.ts';
 
 /** "Use a passkey": the browser lists the passkeys it holds for this site. */
 export function PasskeyLoginButton({
@@ -13,7 +13,7 @@ export function PasskeyLoginButton({
   onError: (error: unknown) => void;
   onSettled?: () => void;
 }) {
-  const login = useMutation({
+  const login = useLightMutation({
     mutationFn: () => logInWithPasskey(),
     onSuccess: onResponse,
     onError,

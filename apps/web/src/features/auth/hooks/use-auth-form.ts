@@ -1,6 +1,6 @@
 import type { FlowId } from '@voxpad/shared/auth';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext, useState, type ChangeEvent } from 'react';
 import { mapServerErrors } from '../../../lib/form-errors.ts';
 import { errorsOf, isAuthenticatedResponse, pendingFlowId, type AuthResponse } from '../api/auth-response.ts';
 import { sessionQueryKey, storeSessionFrom } from '../api/get-session.ts';
@@ -19,7 +19,9 @@ export interface AuthFieldProps<F extends string> {
  * refused or failed call.
  */
 export function useAuthForm<F extends string>(initialValues: Record<F, string>) {
-  const queryClient = useQueryClient();
+  // Not there on the login page, which paints without React Query (ADR 0055): the guards then
+  // ask the server for the session, which it keeps.
+  const queryClient = useContext(QueryClientContext);
   const [values, setValues] = useState(initialValues);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<F, string>>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
@@ -33,7 +35,7 @@ export function useAuthForm<F extends string>(initialValues: Record<F, string>) 
 
   function completeIfAuthenticated(response: AuthResponse, onAuthenticated: () => void): boolean {
     if (!isAuthenticatedResponse(response)) return false;
-    storeSessionFrom(queryClient, response);
+    if (queryClient) storeSessionFrom(queryClient, response);
     onAuthenticated();
     return true;
   }
@@ -105,7 +107,7 @@ export function useAuthForm<F extends string>(initialValues: Record<F, string>) 
     ): boolean => {
       if (completeIfAuthenticated(response, onAuthenticated)) return true;
       if (response.status !== 401) return false;
-      storeSessionFrom(queryClient, response);
+      if (queryClient) storeSessionFrom(queryClient, response);
       const flow = pendingFlowId(response);
       if (!(flow && onPendingFlow(flow))) setFormErrors([describeUnsupportedFlow(flow)]);
       return true;
@@ -113,7 +115,7 @@ export function useAuthForm<F extends string>(initialValues: Record<F, string>) 
 
     /** A 409 to a login or sign-up: another tab already signed in. Refresh the session, carry on. */
     continueAlreadySignedIn: async (onAuthenticated: () => void) => {
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await queryClient?.invalidateQueries({ queryKey: sessionQueryKey });
       onAuthenticated();
     },
   };

@@ -1,7 +1,7 @@
 import type { Highlight } from '@voxpad/shared/highlights';
 import { defaultHighlightLabel } from '@voxpad/shared/highlights';
 import { useState, type ReactNode, type RefObject } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { formatClock } from '../../../lib/format-duration.ts';

@@ -1,7 +1,7 @@
 import { LIMITS } from '@voxpad/shared/limits';
 import type { Pad } from '@voxpad/shared/pads';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { useDeletePad } from '../api/delete-pad.ts';

@@ -7,7 +7,7 @@ import {
   type CreatedShare,
 } from '@voxpad/shared/shares';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormAlert, FormErrors } from '../../../components/ui/form-alert.tsx';

@@ -1,6 +1,6 @@
 import { VOCABULARY_SOUNDS_LIKE_MAX, VOCABULARY_WORD_MAX } from '@voxpad/shared/vocabulary';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { FormErrors } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

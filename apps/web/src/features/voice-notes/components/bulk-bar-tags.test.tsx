@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient, HttpError } from '../../../lib/api-client.ts';
 import { withModalDialogs } from '../../../testing/dialog.ts';

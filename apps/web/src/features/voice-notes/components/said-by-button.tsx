@@ -1,7 +1,7 @@
 import type { NoteSpeaker } from '@voxpad/shared/speakers';
 import type { TranscriptSegment } from '@voxpad/shared/voice-notes';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';

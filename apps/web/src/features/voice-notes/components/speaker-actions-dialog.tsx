@@ -1,6 +1,6 @@
 import type { NoteSpeaker } from '@voxpad/shared/speakers';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button, focusRing } from '../../../components/ui/button.tsx';
 import { Dialog, focusWhenOpened } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';

@@ -1,7 +1,7 @@
 import type { TranscriptVersion } from '@voxpad/shared/transcripts';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button, buttonClasses, focusRing } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';

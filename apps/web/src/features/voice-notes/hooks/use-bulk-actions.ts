@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkIdParam, type BulkActionRequest, type BulkActionResult } from '@voxpad/shared/bulk-actions';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { isHttpError } from '../../../lib/api-client.ts';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { runBulkAction } from '../api/bulk-actions.ts';

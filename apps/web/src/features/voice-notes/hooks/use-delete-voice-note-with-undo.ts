@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { UNDO_DELAY_MS, type Undoable } from '../../../lib/undoable.ts';
 import { toastHttpError } from '../../../lib/toast-http-error.ts';
 import { deleteVoiceNoteWithUndo } from '../api/delete-voice-note.ts';

@@ -9,7 +9,7 @@ import {
   passkeyLoginEnabled,
   passkeyReachOf,
 } from '../../../features/auth/api/get-auth-config.ts';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../features/auth/hooks/use-session.ts';
 import { PasskeySignupForm } from '../../../features/auth/components/passkey-signup-form.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useFlowNavigation } from '../../-components/use-flow-navigation.ts';

@@ -3,18 +3,15 @@ import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
-import {
-  authConfigQueryOptions,
-  passkeyReachOf,
-  useAuthConfig,
-} from '../../../features/auth/api/get-auth-config.ts';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { authConfigQueryOptions, passkeyReachOf } from '../../../features/auth/api/get-auth-config.ts';
+import { useAuthConfig } from '../../../features/auth/hooks/use-auth-config.ts';
+import { useSession } from '../../../features/auth/hooks/use-session.ts';
 import { SecondFactorForm } from '../../../features/auth/components/second-factor-form.tsx';
 import { secondFactorTypes } from '../../../features/auth/utils/mfa-flow.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { useFlowNavigation } from '../../-components/use-flow-navigation.ts';
-import { parseLoginSearch } from './login.tsx';
+import { parseLoginSearch } from '../../_login/auth/login.tsx';
 
 export const Route = createFileRoute('/_anonymous/auth/two-factor')({
   validateSearch: parseLoginSearch,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useConfirmIdentity } from '../../../features/account/hooks/use-confirm-identity.ts';
 import { ApiTokensPanel } from '../../../features/api-tokens/components/api-tokens-panel.tsx';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../features/auth/hooks/use-session.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { env } from '../../../lib/env.ts';
 

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ConnectedAccountsSection } from '../../../features/account/components/connected-accounts-section.tsx';
 import { useConfirmIdentity } from '../../../features/account/hooks/use-confirm-identity.ts';
-import { authConfigQueryOptions, useAuthConfig } from '../../../features/auth/api/get-auth-config.ts';
+import { authConfigQueryOptions } from '../../../features/auth/api/get-auth-config.ts';
+import { useAuthConfig } from '../../../features/auth/hooks/use-auth-config.ts';
 import { redirectToProvider } from '../../../features/auth/api/provider-redirect.ts';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../features/auth/hooks/use-session.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { definedOnly, textParam } from '../../../lib/search-params.ts';
 

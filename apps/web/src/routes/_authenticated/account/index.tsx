@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { DeleteAccountSection } from '../../../features/account/components/delete-account-section.tsx';
 import { TranscriptFormatSection } from '../../../features/account/components/transcript-format-section.tsx';
 import { useConfirmIdentity } from '../../../features/account/hooks/use-confirm-identity.ts';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../features/auth/hooks/use-session.ts';
 import { accountExportUrl } from '../../../features/export-import/api/export-urls.ts';
 import { ExportLink } from '../../../features/export-import/components/export-link.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';

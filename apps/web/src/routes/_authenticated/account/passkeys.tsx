@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PasskeysSection } from '../../../features/account/components/passkeys-section.tsx';
-import {
-  authConfigQueryOptions,
-  passkeyReachOf,
-  useAuthConfig,
-} from '../../../features/auth/api/get-auth-config.ts';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { authConfigQueryOptions, passkeyReachOf } from '../../../features/auth/api/get-auth-config.ts';
+import { useAuthConfig } from '../../../features/auth/hooks/use-auth-config.ts';
+import { useSession } from '../../../features/auth/hooks/use-session.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 
 export const Route = createFileRoute('/_authenticated/account/passkeys')({

@@ -3,7 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { sessionsQueryKey } from '../../../features/account/api/get-sessions.ts';
 import { PasswordSection } from '../../../features/account/components/password-section.tsx';
 import { apiTokensQueryKey } from '../../../features/api-tokens/api/get-api-tokens.ts';
-import { sessionQueryKey, useSession } from '../../../features/auth/api/get-session.ts';
+import { sessionQueryKey } from '../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../features/auth/hooks/use-session.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 
 export const Route = createFileRoute('/_authenticated/account/password')({

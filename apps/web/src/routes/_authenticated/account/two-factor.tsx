@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TwoFactorSection } from '../../../features/account/components/two-factor-section.tsx';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../features/auth/hooks/use-session.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 
 export const Route = createFileRoute('/_authenticated/account/two-factor')({

@@ -6,7 +6,7 @@ import { AuthCard } from '../../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { TextLink } from '../../../../components/ui/text-link.tsx';
-import { useSession } from '../../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../../features/auth/hooks/use-session.ts';
 import { providerSignupQueryOptions } from '../../../../features/auth/api/provider-signup.ts';
 import { ProviderSignupForm } from '../../../../features/auth/components/provider-signup-form.tsx';
 import { useDocumentTitle } from '../../../../hooks/use-document-title.ts';

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { AuthCard } from '../../../../components/layout/auth-card.tsx';
 import { getEmailVerification } from '../../../../features/auth/api/get-email-verification.ts';
 import { VerifyEmailConfirm } from '../../../../features/auth/components/verify-email-confirm.tsx';

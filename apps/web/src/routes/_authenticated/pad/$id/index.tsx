@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { NoteFilterQuery } from '@voxpad/shared/note-filters';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast.ts';
 import { UPLOAD_FILE_NAME, type VoiceNote } from '@voxpad/shared/voice-notes';
 import { Button } from '../../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../../components/ui/confirm-panel.tsx';

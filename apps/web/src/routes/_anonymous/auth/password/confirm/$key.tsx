@@ -1,5 +1,5 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../../lib/toast.ts';
 import { AuthCard } from '../../../../../components/layout/auth-card.tsx';
 import { getPasswordReset } from '../../../../../features/auth/api/get-password-reset.ts';
 import { ResetPasswordForm } from '../../../../../features/auth/components/reset-password-form.tsx';

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../../lib/toast.ts';
 import { getEmailConfirmation } from '../../../../../features/account/api/get-email-confirmation.ts';
 import { ConfirmAddedEmail } from '../../../../../features/account/components/confirm-added-email.tsx';
 import { useDocumentTitle } from '../../../../../hooks/use-document-title.ts';

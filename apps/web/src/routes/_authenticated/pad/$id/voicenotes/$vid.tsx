@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../../lib/toast.ts';
 import { Button } from '../../../../../components/ui/button.tsx';
 import { ConfirmPanel } from '../../../../../components/ui/confirm-panel.tsx';
 import { TextLink } from '../../../../../components/ui/text-link.tsx';

@@ -1,5 +1,4 @@
 import type { FlowId } from '@voxpad/shared/auth';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AuthCard } from '../../../components/layout/auth-card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -7,11 +6,13 @@ import { PasskeysUnavailable } from '../../../components/ui/passkeys-unavailable
 import { TextLink, textLinkPhoneTarget } from '../../../components/ui/text-link.tsx';
 import {
   authConfigQueryOptions,
+  getAuthConfig,
   passkeyLoginEnabled,
   passkeyReachOf,
 } from '../../../features/auth/api/get-auth-config.ts';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { SocialLoginButtons } from '../../../features/auth/components/social-login-buttons.tsx';
+import { useLoadedAuthConfig } from '../../../features/auth/hooks/use-loaded-auth-config.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { safeRedirectPath } from '../../../lib/safe-redirect.ts';
 import { useFlowNavigation } from '../../-components/use-flow-navigation.ts';
@@ -33,9 +34,11 @@ export function parseLoginSearch(search: Record<string, unknown>): LoginSearch {
   });
 }
 
-export const Route = createFileRoute('/_anonymous/auth/login')({
+export const Route = createFileRoute('/_login/auth/login')({
   validateSearch: parseLoginSearch,
-  loader: ({ context }) => context.queryClient.ensureQueryData(authConfigQueryOptions()),
+  // From React Query's cache when another page has loaded it, else asked for (ADR 0055).
+  loader: ({ context }) =>
+    context.queries.loaded()?.ensureQueryData(authConfigQueryOptions()) ?? getAuthConfig(),
   component: LoginPage,
 });
 
@@ -44,7 +47,7 @@ function LoginPage() {
   const search = Route.useSearch();
   const navigate = useNavigate();
   const flowNavigation = useFlowNavigation();
-  const { data: config } = useSuspenseQuery(authConfigQueryOptions());
+  const config = useLoadedAuthConfig(Route.useLoaderData());
   // Offered only where the browser can use them; at another address of this site, said where.
   const passkeys = passkeyReachOf(config);
   const onPendingFlow = (flow: FlowId) => {
