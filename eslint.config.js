@@ -5,7 +5,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/web/src/routeTree.gen.ts', 'coverage/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/web/src/routeTree.gen.ts',
+      'coverage/**',
+      '**/.test-bundles/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

@@ -2,11 +2,12 @@
 // every test suite (server on each database backend, web unit tests) and the end-to-end test
 // in Chromium.
 //
-// Steps run in phases, and the steps of a phase side by side: first the static checks (they
-// read the work tree, which some tests write to: worker-entry.test.ts bundles into
-// apps/server/test/fixtures/), then the unit and integration tests alongside the end-to-end
-// tests. One step of a phase streams its output; the others show theirs whole when they end
-// and keep it in test-results/logs/. TEST_LANES=1 runs every step one after another.
+// Steps run side by side: the unit and integration tests, the end-to-end tests and the static
+// checks (type-check, lint, format, bundle size). The tests write only to directories the
+// checks leave out (temporary directories, test-results/, apps/server/.test-bundles/), so the
+// checks fill the cores the tests leave idle instead of holding them back for a minute
+// (ADR 0025). One step streams its output; the others show theirs whole when they end and
+// keep it in test-results/logs/. TEST_LANES=1 runs every step one after another.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,8 +53,15 @@ const steps = {
 const phases =
   lanesWanted > 1
     ? [
-        [steps.typecheck, steps.typecheckTools, steps.lint, steps.format, steps.bundleSize],
-        [steps.vitest, steps.e2e],
+        [
+          steps.vitest,
+          steps.e2e,
+          steps.typecheck,
+          steps.typecheckTools,
+          steps.lint,
+          steps.format,
+          steps.bundleSize,
+        ],
       ]
     : [
         steps.format,

@@ -22,6 +22,8 @@ export interface TwoVoiceRecording {
   file: string;
   /** Seconds, in order. */
   turns: { voice: 'kal' | 'slt'; start: number; end: number }[];
+  /** Each turn alone, 16 kHz WAV, in order. */
+  turnFiles: string[];
 }
 
 export function twoVoiceRecording(dir: string): TwoVoiceRecording {
@@ -44,6 +46,7 @@ export function twoVoiceRecording(dir: string): TwoVoiceRecording {
   );
   const pieces: string[] = [];
   const turns: TwoVoiceRecording['turns'] = [];
+  const turnFiles: string[] = [];
   let at = 0;
   TWO_VOICE_SENTENCES.forEach(([voice, text], i) => {
     const raw = path.join(dir, `turn-${i}-raw.wav`);
@@ -55,10 +58,11 @@ export function twoVoiceRecording(dir: string): TwoVoiceRecording {
     turns.push({ voice, start: at, end: at + seconds });
     at += seconds + PAUSE_SECONDS;
     pieces.push(even, pause);
+    turnFiles.push(even);
   });
   const file = path.join(dir, 'two-voices.wav');
   cachedToolRun('sox', [...pieces, file], file);
-  return { file, turns };
+  return { file, turns, turnFiles };
 }
 
 function secondsOf(file: string): number {

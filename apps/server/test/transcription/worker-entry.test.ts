@@ -52,8 +52,9 @@ describe('resolveWorkerEntry', () => {
 
 describe('bundled build', () => {
   // Inside the package, so the bundles' external imports (koffi) resolve from
-  // node_modules as they do from dist/.
-  const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
+  // node_modules as they do from dist/; in a directory that git, the type-checker, the linter
+  // and the formatter leave out, since they run while the tests do (scripts/test.mjs).
+  const fixtures = fileURLToPath(new URL('../../.test-bundles/', import.meta.url));
   mkdirSync(fixtures, { recursive: true });
   const outdir = mkdtempSync(`${fixtures}bundle-`);
   const speech = new FixtureDir();
