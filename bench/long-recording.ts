@@ -27,6 +27,7 @@ import path from 'node:path';
 
 import { createAudioDecoder } from '../apps/server/src/transcription/audio/audio-decoder.ts';
 import { BENCH_ENV, BenchClient } from './support/browser.ts';
+import { startBuiltServer } from './support/built-server.ts';
 import { startChild } from './support/child-server.ts';
 import { sampleMemory, type MemoryPeaks } from './support/process-memory.ts';
 import { loadAverage, workDir } from './transcription/corpus.ts';
@@ -34,10 +35,17 @@ import { speechOfLength } from './transcription/rtf-audio.ts';
 
 const HOURS = (process.env.BENCH_HOURS ?? '1,4').split(',').map(Number);
 const FORMATS = (process.env.BENCH_FORMATS ?? 'wav,opus').split(',') as ('wav' | 'opus')[];
-const GOAL_MIB = 500;
+/** The issue's goal is 500 MB (decimal): 476.8 MiB. */
+const GOAL_MIB = 500e6 / 2 ** 20;
 const NOTE_PAGE_GOAL_MS = 1000;
 const TUS_PIECE = 16 * 1024 * 1024;
 const DECODE_ONLY = process.env.BENCH_DECODE_ONLY === '1';
+/**
+ * The server measured is the built one (apps/server/dist/server.js), as `npm start` runs it;
+ * BENCH_SERVER=source runs it from source through tsx instead, as this bench did before, which
+ * adds the transformed modules to the server's memory.
+ */
+const FROM_SOURCE = process.env.BENCH_SERVER === 'source';
 /**
  * `bytes` hands the decoder the whole recording read into memory, as the transcription runner
  * did before ADR 0056: the figure to compare with.
@@ -180,7 +188,10 @@ async function runCase(
   minute: string,
 ): Promise<Measured> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-bench-long-data-'));
-  const app = await startChild('serve-app.ts', {
+  const start = FROM_SOURCE
+    ? (env: Record<string, string>) => startChild('serve-app.ts', env)
+    : startBuiltServer;
+  const app = await start({
     ...BENCH_ENV,
     ROLE: 'all',
     DATA_DIR: dataDir,
@@ -382,7 +393,7 @@ function printCase(m: Measured): void {
   console.log(
     `  peak RSS: server ${m.memory.processMib.toFixed(0)} MiB, ffmpeg ${m.memory.ffmpegMib.toFixed(0)} MiB ` +
       `(all children ${m.memory.childrenMib.toFixed(0)} MiB), ` +
-      `together ${m.memory.totalMib.toFixed(0)} MiB (idle before: ${m.idleMib.toFixed(0)} MiB; goal < ${GOAL_MIB} MiB)`,
+      `together ${m.memory.totalMib.toFixed(0)} MiB (idle before: ${m.idleMib.toFixed(0)} MiB; goal < ${GOAL_MIB.toFixed(1)} MiB = 500 MB)`,
   );
   console.log(
     `  note page: note ${m.noteMs.toFixed(0)} ms (${m.noteKb.toFixed(0)} KB) vs 1-min note ${m.shortNoteMs.toFixed(0)} ms ` +
@@ -413,7 +424,7 @@ function printSummary(all: Measured[]): void {
   const worst = Math.max(...all.map((m) => m.memory.totalMib));
   const slowest = Math.max(...all.map((m) => m.noteMs));
   console.log(
-    `peak RSS ${worst.toFixed(0)} MiB (goal < ${GOAL_MIB} MiB): ${worst < GOAL_MIB ? 'PASS' : 'FAIL'}; ` +
+    `peak RSS ${worst.toFixed(0)} MiB (goal < ${GOAL_MIB.toFixed(1)} MiB = 500 MB): ${worst < GOAL_MIB ? 'PASS' : 'FAIL'}; ` +
       `note page ${slowest.toFixed(0)} ms (goal < ${NOTE_PAGE_GOAL_MS} ms): ${slowest < NOTE_PAGE_GOAL_MS ? 'PASS' : 'FAIL'}`,
   );
   process.exitCode = worst < GOAL_MIB && slowest < NOTE_PAGE_GOAL_MS ? 0 : 1;

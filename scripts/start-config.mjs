@@ -1,6 +1,9 @@
 // How `npm start` configures the server it starts, and what it says once the server is up.
 import path from 'node:path';
 
+/** Arenas for glibc's malloc, one per core of a small machine (ADR 0061); read at process start. */
+export const MALLOC_ARENAS = '2';
+
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1)$/i;
 
 /**
@@ -8,10 +11,13 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1)$/i;
  * machine's loopback a PUBLIC_URL naming the site localhost. Browsers accept passkeys there
  * and never at an IP address; the server still answers at 127.0.0.1 (scripts, bookmarks).
  * The server needs PUBLIC_URL in production for the links it mails; other hosts must set it.
+ * glibc's malloc gets MALLOC_ARENA_MAX arenas (ADR 0061): the decoder threads allocate in native
+ * code, and each arena glibc would give them keeps what it held after a decode.
  */
 export function startEnvironment(processEnv, root) {
   const env = {
     NODE_ENV: 'production',
+    MALLOC_ARENA_MAX: MALLOC_ARENAS,
     DATA_DIR: path.join(root, 'data'),
     WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
     ...processEnv,
