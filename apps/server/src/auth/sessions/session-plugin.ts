@@ -122,16 +122,19 @@ export class SessionCookies {
    * session cookie goes. A hint beside a session that has ended stays until the page's own
    * GET auth/session is answered 401: the web app then drops it.
    */
-  async mendedHint(request: FastifyRequest): Promise<HintChange> {
+  mendedHint(request: FastifyRequest): HintChange | Promise<HintChange> {
     if (this.hinted.has(request)) return undefined;
     const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
     const hasHint = request.cookies[SESSION_HINT_COOKIE] !== undefined;
     if (hasHint && !hasSession) return this.hintFor(request, undefined);
-    if (hasSession && !hasHint) {
-      const session = await request.getSession();
-      if (session && worthAsking(session)) return this.hintFor(request, session);
-    }
+    // Only a session cookie without its hint needs the session read (most answers do not).
+    if (hasSession && !hasHint) return this.#hintForSession(request);
     return undefined;
+  }
+
+  async #hintForSession(request: FastifyRequest): Promise<HintChange> {
+    const session = await request.getSession();
+    return session && worthAsking(session) ? this.hintFor(request, session) : undefined;
   }
 
   private secureFor(request: FastifyRequest): boolean {
@@ -155,11 +158,16 @@ export const sessionPlugin = fp<{ cookies: SessionCookies }>(
       next();
     });
     // The hint follows every answer, the pages' included, not only the auth API's.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const change = await cookies.mendedHint(request);
-      if (change?.set) reply.setCookie(SESSION_HINT_COOKIE, '1', change.options);
-      else if (change) reply.clearCookie(SESSION_HINT_COOKIE, change.options);
-      return payload;
+    // A callback hook: the answers that need no mending (nearly all) cost no promise.
+    app.addHook('onSend', (request, reply, payload, next) => {
+      const mend = (change: HintChange) => {
+        if (change?.set) reply.setCookie(SESSION_HINT_COOKIE, '1', change.options);
+        else if (change) reply.clearCookie(SESSION_HINT_COOKIE, change.options);
+        next(null, payload);
+      };
+      const change = cookies.mendedHint(request);
+      if (change instanceof Promise) change.then(mend, next);
+      else mend(change);
     });
     done();
   },
