@@ -84,9 +84,11 @@ function worthCompressing(
   if (reply.statusCode === 204 || reply.statusCode === 304 || reply.hasHeader('content-encoding')) {
     return false;
   }
-  // The byte length of a string without copying it into a Buffer.
-  const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-  return bytes >= COMPRESS_MIN_BYTES && isJson(reply);
+  // A string has at least as many bytes as characters: only a short one needs counting.
+  const long =
+    payload.length >= COMPRESS_MIN_BYTES ||
+    (typeof payload === 'string' && Buffer.byteLength(payload) >= COMPRESS_MIN_BYTES);
+  return long && isJson(reply);
 }
 
 function compress(coding: Coding, body: Buffer): Promise<Buffer> {

@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Loads the session named by the cookie once per request; undefined when there is none. */
     getSession(): Promise<Session | undefined>;
+    /** The answer already says what the hint is (a session started or ended): no mending. */
+    sessionHinted: boolean;
   }
   interface FastifyInstance {
     sessions: SessionCookies;
@@ -47,9 +49,6 @@ export type HintChange =
  * the cookies is the answer's part: the auth routes' presenter sets what `begin` returns.
  */
 export class SessionCookies {
-  /** Requests whose answer already says what the hint is (a session started or ended). */
-  private readonly hinted = new WeakSet<FastifyRequest>();
-
   constructor(
     readonly store: SessionStore,
     private readonly options: { secure: boolean; maxAgeMs: number },
@@ -103,7 +102,7 @@ export class SessionCookies {
    * (undefined); it lives exactly as long as the session cookie.
    */
   hintFor(request: FastifyRequest, session: Session | undefined): HintChange {
-    this.hinted.add(request);
+    request.sessionHinted = true;
     const options = {
       path: '/' as const,
       httpOnly: false as const,
@@ -123,7 +122,7 @@ export class SessionCookies {
    * GET auth/session is answered 401: the web app then drops it.
    */
   mendedHint(request: FastifyRequest): HintChange | Promise<HintChange> {
-    if (this.hinted.has(request)) return undefined;
+    if (request.sessionHinted) return undefined;
     const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
     const hasHint = request.cookies[SESSION_HINT_COOKIE] !== undefined;
     if (hasHint && !hasSession) return this.hintFor(request, undefined);
@@ -148,6 +147,7 @@ export const sessionPlugin = fp<{ cookies: SessionCookies }>(
     app.decorateRequest('getSession', function getSession(this: FastifyRequest) {
       return Promise.resolve(undefined);
     });
+    app.decorateRequest('sessionHinted', false);
     app.addHook('onRequest', (request, _reply, next) => {
       let loaded: Promise<Session | undefined> | undefined;
       request.getSession = () => {
