@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { SESSION_HINT_COOKIE } from '@voxpad/shared/auth';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session, SessionData, SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Loads the session named by the cookie once per request; undefined when there is none. */
     getSession(): Promise<Session | undefined>;
+    /** What getSession answers, once it has been asked (null before). */
+    sessionLoaded: Promise<Session | undefined> | null;
     /** The answer already says what the hint is (a session started or ended): no mending. */
     sessionHinted: boolean;
   }
@@ -75,7 +77,7 @@ export class SessionCookies {
       { userAgent: request.headers['user-agent'] ?? '', ip: request.ip },
       authenticatedAt,
     );
-    request.getSession = () => Promise.resolve(started.session);
+    request.sessionLoaded = Promise.resolve(started.session);
     return started;
   }
 
@@ -83,7 +85,7 @@ export class SessionCookies {
   async finish(request: FastifyRequest): Promise<void> {
     const session = await request.getSession();
     if (session) await this.store.destroy(session.id);
-    request.getSession = () => Promise.resolve(undefined);
+    request.sessionLoaded = NO_SESSION;
   }
 
   /** An HTTPS PUBLIC_URL makes every cookie Secure; without one, a request that came over HTTPS still does. */
@@ -141,33 +143,41 @@ export class SessionCookies {
   }
 }
 
+const NO_SESSION: Promise<Session | undefined> = Promise.resolve(undefined);
+
+function applyHint(reply: FastifyReply, change: HintChange): void {
+  if (change?.set) reply.setCookie(SESSION_HINT_COOKIE, '1', change.options);
+  else if (change) reply.clearCookie(SESSION_HINT_COOKIE, change.options);
+}
+
 export const sessionPlugin = fp<{ cookies: SessionCookies }>(
   (app, { cookies }, done) => {
     app.decorate('sessions', cookies);
+    // A method on every request's prototype, its answer kept on the request: no hook and no
+    // closure per request (the pad list's hooks are most of its cost, docs/performance.md).
+    app.decorateRequest('sessionLoaded', null);
     app.decorateRequest('getSession', function getSession(this: FastifyRequest) {
-      return Promise.resolve(undefined);
+      if (this.sessionLoaded === null) {
+        // No cookies parsed (an answer Fastify made before any hook ran): no session.
+        const token = this.cookies?.[SESSION_COOKIE];
+        this.sessionLoaded = token ? cookies.store.load(token, this) : NO_SESSION;
+      }
+      return this.sessionLoaded;
     });
     app.decorateRequest('sessionHinted', false);
-    app.addHook('onRequest', (request, _reply, next) => {
-      let loaded: Promise<Session | undefined> | undefined;
-      request.getSession = () => {
-        const token = request.cookies[SESSION_COOKIE];
-        loaded ??= token ? cookies.store.load(token, request) : Promise.resolve(undefined);
-        return loaded;
-      };
-      next();
-    });
     // The hint follows every answer, the pages' included, not only the auth API's.
     // A callback hook: the answers that need no mending (nearly all) cost no promise.
     app.addHook('onSend', (request, reply, payload, next) => {
-      const mend = (change: HintChange) => {
-        if (change?.set) reply.setCookie(SESSION_HINT_COOKIE, '1', change.options);
-        else if (change) reply.clearCookie(SESSION_HINT_COOKIE, change.options);
-        next(null, payload);
-      };
       const change = cookies.mendedHint(request);
-      if (change instanceof Promise) change.then(mend, next);
-      else mend(change);
+      if (change instanceof Promise) {
+        change.then((mended) => {
+          applyHint(reply, mended);
+          next(null, payload);
+        }, next);
+      } else {
+        applyHint(reply, change);
+        next(null, payload);
+      }
     });
     done();
   },
