@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { createPostgresDatabase } from '../apps/server/test/support/test-database.ts';
 import { BENCH_ENV, BenchClient } from './support/browser.ts';
 import { startChild, type ChildServer } from './support/child-server.ts';
+import { processCpuSeconds } from './support/process-cpu.ts';
 import { wavHeader } from './support/wav.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,12 +22,17 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET = 0.5;
 
-async function load(url: string, headers: Record<string, string> = {}) {
+/** Loads `url` for one round; `cpuUs` is the server's CPU per answer (microseconds), when /proc has it. */
+async function load(server: ChildServer, url: string, headers: Record<string, string> = {}) {
+  const before = processCpuSeconds(server.pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const after = processCpuSeconds(server.pid);
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  const cpuUs =
+    before === undefined || after === undefined ? NaN : ((after - before) * 1e6) / result.requests.total;
+  return { rps: result.requests.average, p99: result.latency.p99, cpuUs };
 }
 
 async function seed(app: ChildServer): Promise<BenchClient> {
@@ -77,11 +83,19 @@ async function run(backend: 'SQLite' | 'PostgreSQL'): Promise<boolean> {
     await autocannon({ url: `${app.url}/api/v1/pad/`, connections: CONNECTIONS, duration: 2, headers });
     // Paired rounds, hello-world then the pad list, so drift on the machine hits both alike; the
     // verdict is the median of the per-round ratios (one noisy round cannot decide it).
-    const rounds: { hello: number; pads: number; ratio: number }[] = [];
+    const rounds: { hello: number; pads: number; ratio: number; cpuRatio: number }[] = [];
+    const cpu = { hello: [] as number[], pads: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
-      const bare = (await load(`${hello.url}/`)).rps;
-      const pads = (await load(`${app.url}/api/v1/pad/`, headers)).rps;
-      rounds.push({ hello: bare, pads, ratio: pads / bare });
+      const bare = await load(hello, `${hello.url}/`);
+      const pads = await load(app, `${app.url}/api/v1/pad/`, headers);
+      cpu.hello.push(bare.cpuUs);
+      cpu.pads.push(pads.cpuUs);
+      rounds.push({
+        hello: bare.rps,
+        pads: pads.rps,
+        ratio: pads.rps / bare.rps,
+        cpuRatio: bare.cpuUs / pads.cpuUs,
+      });
     }
     const ratios = rounds.map((r) => r.ratio);
     const ratio = median(ratios);
@@ -96,6 +110,11 @@ async function run(backend: 'SQLite' | 'PostgreSQL'): Promise<boolean> {
         .padStart(7)} req/s`,
     );
     console.log(`  per-round ratios: ${ratios.map(pct).join(' ')}`);
+    // What the ratio would be if each server had a core to itself: hello-world's CPU per answer
+    // over the pad list's. It moves far less with the machine's load than requests per second.
+    console.log(
+      `  CPU per answer (server process, median): hello world ${median(cpu.hello).toFixed(1)} us, pad list ${median(cpu.pads).toFixed(1)} us; ratio ${pct(median(rounds.map((r) => r.cpuRatio)))}`,
+    );
     console.log(
       `  median ratio ${pct(ratio)} (target >= ${TARGET * 100}%): ${ratio >= TARGET ? 'PASS' : 'FAIL'}; load average ${loadAverage()}`,
     );

@@ -12,22 +12,33 @@ export class GenerationCache<V> {
 
   constructor(
     private readonly db: Db,
+    /** Reads the value of a key from the database (given once: no closure per read). */
+    private readonly load: (key: string) => Promise<V>,
     private readonly maxEntries = 10_000,
   ) {}
 
-  async read(key: string, load: () => Promise<V>, scope?: object): Promise<V> {
+  /**
+   * The value of `key`. On SQLite a hit answers at once, without a promise (every request reads
+   * its session and its pad-list version here); callers `await` the answer either way.
+   */
+  read(key: string, scope?: object): V | Promise<V> {
     // Taken before loading: a value loaded after a write can only be labelled older than
     // it is, which throws it away early, never keeps it too long.
     const asked = generationOf(this.db)?.at(scope);
-    // SQLite answers at once; only PostgreSQL's answer may have to wait (no await otherwise).
-    const generation = asked instanceof Promise ? await asked : asked;
-    if (generation === undefined) return load();
+    // SQLite answers at once; only PostgreSQL's answer may have to wait.
+    if (asked instanceof Promise) return asked.then((generation) => this.#readAt(key, generation));
+    return this.#readAt(key, asked);
+  }
+
+  #readAt(key: string, generation: number | undefined): V | Promise<V> {
+    if (generation === undefined) return this.load(key);
     const hit = this.#entries.get(key);
     if (hit && hit.generation === generation) return hit.value;
-    const value = await load();
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, { generation, value });
-    return value;
+    return this.load(key).then((value) => {
+      this.#entries.delete(key);
+      if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+      this.#entries.set(key, { generation, value });
+      return value;
+    });
   }
 }

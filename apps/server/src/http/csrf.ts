@@ -1,7 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from '../lib/tokens.ts';
+import { SessionCsrfTokens } from './session-csrf-tokens.ts';
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
@@ -11,8 +12,6 @@ const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TOKEN_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const TOKEN_FORMAT = /^[A-Za-z0-9]{32,64}$/;
-/** Domain separation: the session cookie token keys nothing else with this label. */
-const SESSION_BINDING = 'voxpad csrftoken v1';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,15 +47,6 @@ function newCsrfToken(): string {
 }
 
 /**
- * The csrftoken of a session: an HMAC keyed with the session's cookie token, which only that
- * browser and the request in flight know (the database keeps its SHA-256 alone). It changes
- * with every new session and cannot be planted from outside or read from a leaked database.
- */
-export function sessionCsrfToken(sessionToken: string): string {
-  return createHmac('sha256', sessionToken).update(SESSION_BINDING).digest('hex');
-}
-
-/**
  * CSRF protection as Django does it for allauth's browser clients: the `csrftoken` cookie is
  * readable by the page, which echoes it in `X-CSRFToken` on every unsafe method. A cross-site
  * page can send the cookie but cannot read it to set the header. Anonymous requests are plain
@@ -66,11 +56,12 @@ export function sessionCsrfToken(sessionToken: string): string {
  */
 export const csrfPlugin = fp<CsrfOptions>(
   (app, options, done) => {
+    const sessionTokens = new SessionCsrfTokens();
     app.decorateRequest('csrfToken', '');
     app.decorateRequest('csrfFromForm', false);
     app.decorateReply('issueCsrfToken', function issueCsrfToken(this: FastifyReply, sessionToken) {
       const request = this.request;
-      request.csrfToken = sessionToken ? sessionCsrfToken(sessionToken) : newCsrfToken();
+      request.csrfToken = sessionToken ? sessionTokens.get(sessionToken) : newCsrfToken();
       this.setCookie(CSRF_COOKIE, request.csrfToken, {
         path: '/',
         sameSite: 'lax',
@@ -82,8 +73,11 @@ export const csrfPlugin = fp<CsrfOptions>(
     app.addHook('onRequest', (request, reply, next) => {
       const existing = request.cookies[CSRF_COOKIE];
       const sessionToken = request.cookies[options.sessionCookie] || undefined;
-      const anonymous = existing !== undefined && TOKEN_FORMAT.test(existing) ? existing : undefined;
-      const expected = sessionToken ? sessionCsrfToken(sessionToken) : anonymous;
+      const expected = sessionToken
+        ? sessionTokens.get(sessionToken)
+        : existing !== undefined && TOKEN_FORMAT.test(existing)
+          ? existing
+          : undefined;
       // A browser without the right token gets it now (sessions from before tokens were bound too).
       if (expected === undefined || existing !== expected) reply.issueCsrfToken(sessionToken);
       else request.csrfToken = expected;

@@ -9,6 +9,8 @@ import type { Cursor } from '../lib/cursor.ts';
  */
 export class PadListCache {
   private readonly pages = new Map<string, { version: number; body: string }>();
+  /** The key at the young end of the order: asked again, it stays where it is. */
+  private youngest: string | undefined;
 
   constructor(private readonly maxPages = 10_000) {}
 
@@ -23,9 +25,13 @@ export class PadListCache {
       this.pages.delete(key);
       return undefined;
     }
-    // Re-inserting moves the page to the young end of the Map's order.
-    this.pages.delete(key);
-    this.pages.set(key, page);
+    if (key !== this.youngest) {
+      // Re-inserting moves the page to the young end of the Map's order. Not for the page
+      // already there: a delete and a set on every hit cost more than the rest of the lookup.
+      this.pages.delete(key);
+      this.pages.set(key, page);
+      this.youngest = key;
+    }
     return page.body;
   }
 
@@ -33,5 +39,6 @@ export class PadListCache {
     this.pages.delete(key);
     if (this.pages.size >= this.maxPages) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, { version, body });
+    this.youngest = key;
   }
 }

@@ -27,14 +27,14 @@ export function registerPadRoutes(
   const withLog = () => ({ ...deps, log: app.log });
 
   const pageCache = new PadListCache();
-  const versions = new GenerationCache<number>(deps.db);
+  const versions = new GenerationCache<number>(deps.db, (ownerId) => padListVersion(deps.db, ownerId));
   const listResponses = { 200: padPageJson, 304: { type: 'null', description: 'Not modified' } };
   app.get('/pad/', { schema: { response: listResponses } }, async (request, reply) => {
     const ownerId = await requireUserId(request);
     const { cursor, limit } = readPageQuery(request.query);
     // Read before the list: a page built from newer rows than its version is only ever
     // thrown away early, never served stale.
-    const version = await versions.read(ownerId, () => padListVersion(deps.db, ownerId), request);
+    const version = await versions.read(ownerId, request);
     const etag = `W/"${ownerId}.${version}"`;
     reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCsrfToken } from '../../src/http/csrf.ts';
+import { sessionCsrfToken } from '../../src/http/session-csrf-tokens.ts';
 import { AUTH, browser, newPerson, verifiedAccount } from '../support/accounts.ts';
 import { TestClient, type TestResponse } from '../support/http-client.ts';
 import { loginCodeIn, resetKeyIn, verificationKeyIn } from '../support/mailbox.ts';

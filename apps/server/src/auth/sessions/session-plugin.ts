@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { SESSION_HINT_COOKIE } from '@voxpad/shared/auth';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session, SessionData, SessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sessionid';
@@ -15,6 +15,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Loads the session named by the cookie once per request; undefined when there is none. */
     getSession(): Promise<Session | undefined>;
+    /** What getSession answers, once it has been asked (null before). */
+    sessionLoaded: Promise<Session | undefined> | null;
+    /** The answer already says what the hint is (a session started or ended): no mending. */
+    sessionHinted: boolean;
   }
   interface FastifyInstance {
     sessions: SessionCookies;
@@ -47,9 +51,6 @@ export type HintChange =
  * the cookies is the answer's part: the auth routes' presenter sets what `begin` returns.
  */
 export class SessionCookies {
-  /** Requests whose answer already says what the hint is (a session started or ended). */
-  private readonly hinted = new WeakSet<FastifyRequest>();
-
   constructor(
     readonly store: SessionStore,
     private readonly options: { secure: boolean; maxAgeMs: number },
@@ -76,7 +77,7 @@ export class SessionCookies {
       { userAgent: request.headers['user-agent'] ?? '', ip: request.ip },
       authenticatedAt,
     );
-    request.getSession = () => Promise.resolve(started.session);
+    request.sessionLoaded = Promise.resolve(started.session);
     return started;
   }
 
@@ -84,7 +85,7 @@ export class SessionCookies {
   async finish(request: FastifyRequest): Promise<void> {
     const session = await request.getSession();
     if (session) await this.store.destroy(session.id);
-    request.getSession = () => Promise.resolve(undefined);
+    request.sessionLoaded = NO_SESSION;
   }
 
   /** An HTTPS PUBLIC_URL makes every cookie Secure; without one, a request that came over HTTPS still does. */
@@ -103,7 +104,7 @@ export class SessionCookies {
    * (undefined); it lives exactly as long as the session cookie.
    */
   hintFor(request: FastifyRequest, session: Session | undefined): HintChange {
-    this.hinted.add(request);
+    request.sessionHinted = true;
     const options = {
       path: '/' as const,
       httpOnly: false as const,
@@ -122,16 +123,19 @@ export class SessionCookies {
    * session cookie goes. A hint beside a session that has ended stays until the page's own
    * GET auth/session is answered 401: the web app then drops it.
    */
-  async mendedHint(request: FastifyRequest): Promise<HintChange> {
-    if (this.hinted.has(request)) return undefined;
+  mendedHint(request: FastifyRequest): HintChange | Promise<HintChange> {
+    if (request.sessionHinted) return undefined;
     const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
     const hasHint = request.cookies[SESSION_HINT_COOKIE] !== undefined;
     if (hasHint && !hasSession) return this.hintFor(request, undefined);
-    if (hasSession && !hasHint) {
-      const session = await request.getSession();
-      if (session && worthAsking(session)) return this.hintFor(request, session);
-    }
+    // Only a session cookie without its hint needs the session read (most answers do not).
+    if (hasSession && !hasHint) return this.#hintForSession(request);
     return undefined;
+  }
+
+  async #hintForSession(request: FastifyRequest): Promise<HintChange> {
+    const session = await request.getSession();
+    return session && worthAsking(session) ? this.hintFor(request, session) : undefined;
   }
 
   private secureFor(request: FastifyRequest): boolean {
@@ -139,27 +143,41 @@ export class SessionCookies {
   }
 }
 
+const NO_SESSION: Promise<Session | undefined> = Promise.resolve(undefined);
+
+function applyHint(reply: FastifyReply, change: HintChange): void {
+  if (change?.set) reply.setCookie(SESSION_HINT_COOKIE, '1', change.options);
+  else if (change) reply.clearCookie(SESSION_HINT_COOKIE, change.options);
+}
+
 export const sessionPlugin = fp<{ cookies: SessionCookies }>(
   (app, { cookies }, done) => {
     app.decorate('sessions', cookies);
+    // A method on every request's prototype, its answer kept on the request: no hook and no
+    // closure per request (the pad list's hooks are most of its cost, docs/performance.md).
+    app.decorateRequest('sessionLoaded', null);
     app.decorateRequest('getSession', function getSession(this: FastifyRequest) {
-      return Promise.resolve(undefined);
+      if (this.sessionLoaded === null) {
+        // No cookies parsed (an answer Fastify made before any hook ran): no session.
+        const token = this.cookies?.[SESSION_COOKIE];
+        this.sessionLoaded = token ? cookies.store.load(token, this) : NO_SESSION;
+      }
+      return this.sessionLoaded;
     });
-    app.addHook('onRequest', (request, _reply, next) => {
-      let loaded: Promise<Session | undefined> | undefined;
-      request.getSession = () => {
-        const token = request.cookies[SESSION_COOKIE];
-        loaded ??= token ? cookies.store.load(token, request) : Promise.resolve(undefined);
-        return loaded;
-      };
-      next();
-    });
+    app.decorateRequest('sessionHinted', false);
     // The hint follows every answer, the pages' included, not only the auth API's.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const change = await cookies.mendedHint(request);
-      if (change?.set) reply.setCookie(SESSION_HINT_COOKIE, '1', change.options);
-      else if (change) reply.clearCookie(SESSION_HINT_COOKIE, change.options);
-      return payload;
+    // A callback hook: the answers that need no mending (nearly all) cost no promise.
+    app.addHook('onSend', (request, reply, payload, next) => {
+      const change = cookies.mendedHint(request);
+      if (change instanceof Promise) {
+        change.then((mended) => {
+          applyHint(reply, mended);
+          next(null, payload);
+        }, next);
+      } else {
+        applyHint(reply, change);
+        next(null, payload);
+      }
     });
     done();
   },

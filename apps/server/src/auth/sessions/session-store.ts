@@ -81,12 +81,12 @@ export class SessionStore {
     private readonly db: Db,
     private readonly maxAgeMs: number,
   ) {
-    this.#sessions = new GenerationCache(db);
+    this.#sessions = new GenerationCache(db, (token) => this.#read(token));
   }
 
   /** `scope` (the request) shares one freshness point among its cached reads (db/generation-cache.ts). */
   async load(token: string, scope?: object): Promise<Session | undefined> {
-    const stored = await this.#sessions.read(token, () => this.#read(token), scope);
+    const stored = await this.#sessions.read(token, scope);
     if (!stored) return undefined;
     const { id, expiresAt } = stored;
     const now = Date.now();
@@ -97,16 +97,10 @@ export class SessionStore {
     if (now - stored.lastSeenAt > TOUCH_INTERVAL_MS) {
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
     }
-    const { methods, pending, webauthn, totpSetup } = stored.data;
     return {
       id,
       userId: stored.userId,
-      data: {
-        methods,
-        ...(pending ? { pending } : {}),
-        ...(webauthn ? { webauthn } : {}),
-        ...(totpSetup ? { totpSetup } : {}),
-      },
+      data: copyData(stored.data),
       expiresAt,
       authenticatedAt: stored.authenticatedAt,
       publicId: stored.publicId,
@@ -204,6 +198,16 @@ export class SessionStore {
   async purgeExpired(now = Date.now()): Promise<void> {
     await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   }
+}
+
+/** A caller's own copy of the cached data (callers may change it before saving). */
+function copyData(stored: Readonly<SessionData>): SessionData {
+  // Assignments, not conditional spreads: this runs on every request with a session.
+  const data: SessionData = { methods: stored.methods };
+  if (stored.pending) data.pending = stored.pending;
+  if (stored.webauthn) data.webauthn = stored.webauthn;
+  if (stored.totpSetup) data.totpSetup = stored.totpSetup;
+  return data;
 }
 
 function parseData(raw: string): SessionData {
