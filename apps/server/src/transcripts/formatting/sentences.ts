@@ -169,8 +169,8 @@ function opensSentence(word: string, following: string | undefined): boolean {
  * sentences in voice notes are too many to list ("everything", "registration", "maybe",
  * "next week"). It replaces the rules that listed them (from 0.04 s "the", "it", "their"..., a
  * word and an auxiliary, a name). Third tuning round (204 sentences, 3 voices), with
- * `introduced`: 295 -> 352 ends right of 414, 7 -> 13 wrong, F1 0.824 -> 0.904. A date, or
- * an auxiliary before the pause, changed 2 and 1 ends right, none wrong, and stay for grammar.
+ * `introduced`: 295 -> 352 ends right of 414, 7 -> 13 wrong, F1 0.824 -> 0.904. A date
+ * changed no end there, an auxiliary before the pause 1 right and none wrong: both stay for grammar.
  */
 function carriesOn(words: readonly string[], i: number, names: readonly boolean[]): boolean {
   const word = words[i]!;
