@@ -7,7 +7,8 @@
  * a phrase touch (gap 0.00 s); at a full stop or question mark the gap was 0.00-0.23 s (0.00 at
  * 23 of 228), at a comma 0.00-0.19 s, so a pause alone cannot tell them apart; but a pause is
  * far more often a full stop (205 of 236 pauses of 0.03 s or more) than a comma (22). So a pause
- * of PAUSE_ENDS (0.04 s) or more ends a sentence unless the next word carries it on
+ * of PAUSE_ENDS (0.04 s) or more (more for a speaker who pauses longer: `pauseEnds`,
+ * speaker-pauses.ts) ends a sentence unless the next word carries it on
  * (`carriesOn`: "and", "near", "than", a number, a negative tag, a date, a name after a name,
  * or any word after an auxiliary), and a pause of 0.03 s ends one only before a word that
  * opens one anyway: the speaker's own subject ("I", "we"), a question word (not after "know",
@@ -49,7 +50,9 @@ import {
 export const MIN_PAUSE = 0.03;
 /**
  * A pause this long ends a sentence unless the next word carries it on (`carriesOn`: "and",
- * "near", a number). Third tuning round (204 sentences, 3 voices; ends right / placed of 414):
+ * "near", a number), for a speaker whose pauses are all short (flite); for one who pauses
+ * longer between sentences the threshold rises with their pauses (speaker-pauses.ts, passed to
+ * breakAfter as `pauseEnds`). Third tuning round (204 sentences, 3 voices; ends right / placed of 414):
  * from 0.03 s 357 / 374, F1 0.906 (no pause is left for a comma); 0.04 s 352 / 365, 0.904;
  * 0.05 s 320 / 330, 0.860; 0.07 s 287 / 294, 0.811; 0.10 s 236 / 241, 0.721.
  */
@@ -78,6 +81,7 @@ export interface SentenceSoFar {
 /**
  * What follows word `i` given the next word after a pause of `gap` seconds. `names[j]` tells
  * whether word `j` is a person's or place's name (capitalised by the casing source).
+ * `pauseEnds`: from how long a pause ends a sentence for this speaker (speaker-pauses.ts).
  */
 export function breakAfter(
   words: readonly string[],
@@ -85,6 +89,7 @@ export function breakAfter(
   gap: number,
   sentence: SentenceSoFar,
   names: readonly boolean[] = [],
+  pauseEnds = PAUSE_ENDS,
 ): Break {
   const word = words[i]!;
   const next = words[i + 1];
@@ -104,7 +109,7 @@ export function breakAfter(
   const opens =
     opensSentence(next, words[i + 2]) ||
     instructs(word, next) ||
-    (gap >= PAUSE_ENDS && !carriesOn(words, i, names)) ||
+    (gap >= pauseEnds && !carriesOn(words, i, names)) ||
     (gap >= CLEAR_PAUSE && (AUXILIARIES.has(next) || CLEAR_PAUSE_STARTERS.has(next)));
   return opens ? endOrComma(sentence) : ',';
 }
