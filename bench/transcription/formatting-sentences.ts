@@ -8,7 +8,8 @@
  * honest ones. Keep it that way: do not change a rule to fix a held-out sentence, and use
  * BENCH_VERBOSE and BENCH_WORDS with BENCH_SETS=tuning only. The tuning set was enlarged from
  * 29 to 108 sentences when the first ten notes had been tuned to F1 0.94 against 0.78 held
- * out (ADR 0032).
+ * out (ADR 0032), and again to 204 (32 new notes, 96 sentences) when held-out F1 stayed at 0.79
+ * against 0.89 tuned.
  */
 
 export interface ReferenceSentence {
@@ -189,6 +190,134 @@ export const TUNING_NOTES: readonly ReferenceNote[] = [
     s('Who is picking up Helen from the airport?'),
     s('Her plane lands at 11:20.', 'Her plane lands at eleven twenty.'),
     s('I can go if nobody else can.'),
+  ],
+  // Added in the third round (issue 20, held-out F1 0.79), written before the formatter was run
+  // on them and without reading the held-out notes: more voice notes of other kinds (errands,
+  // work, family, travel, health, money), with sentences opening on names, times ("tomorrow",
+  // "next week"), "so", "then", "okay", and sentences that go on after "and" or "but".
+  [
+    s('Okay, here is the plan for Saturday.'),
+    s('We leave the house at 8:00.', "We leave the house at eight o'clock."),
+    s('Grandma wants us there before lunch.'),
+  ],
+  [
+    s('The plumber came this morning.'),
+    s('He fixed the leak under the sink.'),
+    s('The bill was $120.', 'The bill was one hundred and twenty dollars.'),
+  ],
+  [
+    s('Tomorrow I have three meetings.'),
+    s('The first one starts at 9:00.', "The first one starts at nine o'clock."),
+    s('Move the call with Daniel to Friday.'),
+  ],
+  [s('Did anyone feed the dog?'), s('His bowl is still full.'), s('Maybe he is not hungry.')],
+  [
+    s('Shopping list for the party.'),
+    s('Two cakes, some candles and paper plates.'),
+    s('Emma will bring the drinks.'),
+  ],
+  [
+    s('I finished the first chapter today.'),
+    s('It took longer than I expected.'),
+    s('Next week I start the second one.'),
+  ],
+  [
+    s('The printer on the second floor is broken again.'),
+    s('Somebody should call the supplier.'),
+    s('Their number is on the wall.'),
+  ],
+  [
+    s('So the results came back.'),
+    s('Everything looks normal.'),
+    s('The doctor wants another test in March.'),
+  ],
+  [
+    s('Mark and Julia are getting married in June.'),
+    s('The wedding is in Scotland.'),
+    s('We need to book flights soon.'),
+  ],
+  [
+    s('Water bill paid.'),
+    s('Electricity is due on the 20th.', 'Electricity is due on the twentieth.'),
+    s('Then the phone bill at the end of the month.'),
+  ],
+  [
+    s('How many people are coming on Sunday?'),
+    s('I counted 12.', 'I counted twelve.'),
+    s('Maybe we need more chairs.'),
+  ],
+  [s('My knee hurts when I run.'), s('It started after the race last month.'), s('I should see a physio.')],
+  [s('Reminder for Monday morning.'), s('Send the invoice to Karen.'), s('She needs it before noon.')],
+  [
+    s('The train was cancelled again.'),
+    s('I waited 40 minutes for a bus.', 'I waited forty minutes for a bus.'),
+    s('Next time I will drive.'),
+  ],
+  [
+    s('We spent $60 on groceries.', 'We spent sixty dollars on groceries.'),
+    s('That is more than last week.'),
+    s('Fruit is getting expensive.'),
+  ],
+  [
+    s('Good news from the bank.'),
+    s('The loan was approved yesterday.'),
+    s('The money arrives on Wednesday.'),
+  ],
+  [
+    s('Can you pick me up after work?'),
+    s('I finish at 5:30 today.', 'I finish at five thirty today.'),
+    s('My car is at the garage.'),
+  ],
+  [
+    s('Note to self.'),
+    s('Stop buying coffee every morning.'),
+    s('It adds up to $100 a month.', 'It adds up to one hundred dollars a month.'),
+  ],
+  [
+    s('The kids loved the museum.'),
+    s('Oliver wants to go back next weekend.'),
+    s('Tickets are free for children.'),
+  ],
+  [s('First, open the back door.'), s('Then turn off the alarm.'), s('The code is on the fridge.')],
+  [s('Our neighbour lost his cat.'), s('It is grey with white paws.'), s('Keep an eye out for it.')],
+  [
+    s('Why is the heating on?'),
+    s('Nobody is home during the day.'),
+    s('Turn it down to 18 degrees.', 'Turn it down to eighteen degrees.'),
+  ],
+  [
+    s('The conference is in Berlin this year.'),
+    s('Registration closes on the 1st of April.', 'Registration closes on the first of April.'),
+    s('Ask David if the company pays for it.'),
+  ],
+  [s('I talked to the landlord.'), s('He will fix the window next week.'), s('The rent stays the same.')],
+  [
+    s('Anyway, the meeting went well.'),
+    s('Everyone liked the new design.'),
+    s('We present it to the board in May.'),
+  ],
+  [s('Lunch with Rachel on Thursday.'), s('She picked the place.'), s('I think it is the Thai restaurant.')],
+  [s('The battery in the smoke alarm is low.'), s('It beeps every few minutes.'), s('Replace it tonight.')],
+  [
+    s('What should we cook for dinner?'),
+    s('There is chicken in the freezer.'),
+    s('Or we could order pizza.'),
+  ],
+  [
+    s('Yesterday the boiler stopped working.'),
+    s('The engineer comes at 2 p.m.', 'The engineer comes at two p m.'),
+    s('Somebody has to be home.'),
+  ],
+  [
+    s('The book club meets next Tuesday.'),
+    s('I have not started the book yet.'),
+    s('It has 400 pages.', 'It has four hundred pages.'),
+  ],
+  [s('Right, so the budget is tight.'), s('We cut the travel costs first.'), s('Training stays as it is.')],
+  [
+    s('Ben called about the car.'),
+    s('He can sell it for $3,000.', 'He can sell it for three thousand dollars.'),
+    s('Is that a fair price?'),
   ],
 ];
 

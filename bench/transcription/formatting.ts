@@ -11,6 +11,10 @@
  *     reference through a word alignment; the end of each note is not counted;
  *   - plain WER on comparable words (comparableWords: "$400" and "four hundred dollars" are
  *     the same words) before and after formatting: must be equal, or formatting lost words.
+ * The real-speech set (formatting-real-speech.ts: five LibriVox clips of one reader, joined) is
+ * a GUARD, not a tuning set: no rule is chosen to fit it. It checks that rules tuned on flite,
+ * which pauses almost only at punctuation, do not end sentences where a person paused inside
+ * one. Printed: sentence ends right / placed, precision, and each spurious end in context.
  * Also the casing word list's load time and heap, and the load average.
  *
  * Rerun: npm run bench:format            (about 2 minutes on 2 cores)
@@ -25,7 +29,8 @@
  *                                               notes only: held-out words are never kept)
  *        BENCH_WORKERS=1                        decoding threads (default 2)
  *        BENCH_SETS=tuning                      only the tuning set (while changing rules: the
- *                                               held-out set is run rarely and every run reported)
+ *                                               held-out set is run rarely and every run reported;
+ *                                               default tuning,held-out,real)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +45,13 @@ import { formatWords, readableText } from '../../apps/server/src/transcripts/for
 import { comparableWords } from '../../apps/server/src/transcripts/formatting/spoken-forms.ts';
 import { loadAverage, workDir } from './corpus.ts';
 import { HELD_OUT_NOTES, TUNING_NOTES, type ReferenceNote } from './formatting-sentences.ts';
+import {
+  decodeRealSpeech,
+  hasRealSpeech,
+  realSpeechClipEnds,
+  scoreRealSpeech,
+  type RealSpeechScore,
+} from './formatting-real-speech.ts';
 import { boundaryContext, emptyTally, score, type Tally } from './formatting-score.ts';
 
 /**
@@ -75,8 +87,9 @@ const rows: { set: string; voice: string; tally: Tally }[] = [];
 let formatMs = 0;
 let formattedWords = 0;
 let referenceMismatches = 0;
+let realSpeech: RealSpeechScore | undefined;
 try {
-  const sets = (process.env.BENCH_SETS ?? 'tuning,held-out').split(',');
+  const sets = (process.env.BENCH_SETS ?? 'tuning,held-out,real').split(',');
   for (const [set, notes] of [
     ['tuning', TUNING_NOTES],
     ['held-out', HELD_OUT_NOTES],
@@ -130,6 +143,15 @@ try {
       rows.push({ set, voice, tally });
     }
   }
+  if (sets.includes('real') && hasRealSpeech()) {
+    // Decoded on every run, never kept in BENCH_WORDS: a guard is not for trying rules on.
+    const words = await decodeRealSpeech(engine, dir);
+    const formatted = formatWords(words, { casing });
+    realSpeech = scoreRealSpeech(formatted, realSpeechClipEnds());
+    if (process.env.BENCH_VERBOSE) console.log(`real speech\n  out: ${readableText(formatted)}`);
+  } else if (sets.includes('real')) {
+    console.log('real-speech set skipped: pocketsphinx-testdata (librivox) is not installed');
+  }
 } finally {
   if (wordsFile) fs.writeFileSync(wordsFile, JSON.stringify(decoded));
   await engine.close();
@@ -182,6 +204,13 @@ for (const set of ['tuning', 'held-out']) {
   );
   if (f1Of(flite).f1 < 0.8)
     console.log(`NOTE: ${set} sentence-boundary F1 on flite speech is below the 0.8 goal`);
+}
+if (realSpeech) {
+  const { placed, right, actual, spurious } = realSpeech;
+  console.log(
+    `real speech (guard, LibriVox, one reader): ${right} ends right of ${placed} placed, ${actual} in the book, precision ${placed === 0 ? '-' : (right / placed).toFixed(2)}, spurious ${spurious.length}`,
+  );
+  for (const context of spurious) console.log(`  spurious: ${context}`);
 }
 console.log(
   ok

@@ -13,6 +13,7 @@ import type { CasingSource } from './casing-source.ts';
 import { keepsSmallFirstLetter, ownCasing } from './own-casing.ts';
 import { isQuestion } from './questions.ts';
 import { breakAfter, PARAGRAPH_PAUSE, type Break, type SentenceSoFar } from './sentences.ts';
+import { pauseThatEnds } from './speaker-pauses.ts';
 import { AUXILIARIES, GREETINGS, MONTHS, SUBORDINATORS, WEEKDAYS } from './vocabulary.ts';
 import { findWrittenForms } from './written-forms.ts';
 
@@ -50,11 +51,15 @@ export function formatWords(words: readonly TranscriptWord[], options: FormatOpt
   const continues = previous !== undefined && !/[.?!]$/.test(previous.text);
   let sentence: SentenceSoFar = { opener: continues ? '' : (spoken[0] ?? ''), start: 0, hasComma: false };
   const usualGap = usualPause(words);
+  // The speaker's pauses: this note's, and for a live final those of the finals before it.
+  const pauseEnds = pauseThatEnds(
+    gapsBetween([...(options.before ?? []), ...words]).map((gap) => gap - usualGap),
+  );
   for (let i = 0; i < spoken.length; i = spanEnd[i]!) {
     const last = spanEnd[i]! - 1;
     const next = words[last + 1];
     const gap = next ? Math.max(0, next.start - words[last]!.end - usualGap) : 0;
-    const mark = breakAfter(spoken, last, gap, sentence, names);
+    const mark = breakAfter(spoken, last, gap, sentence, names, pauseEnds);
     breaks[last] = mark;
     if (mark === ',') sentence.hasComma = true;
     if (mark === 'end') sentence = { opener: spoken[last + 1] ?? '', start: last + 1, hasComma: false };
@@ -107,11 +112,17 @@ export function formatWords(words: readonly TranscriptWord[], options: FormatOpt
  * spread words evenly, where every gap would otherwise become a comma.
  */
 function usualPause(words: readonly TranscriptWord[]): number {
-  const gaps: number[] = [];
-  for (let i = 1; i < words.length; i++) gaps.push(Math.max(0, words[i]!.start - words[i - 1]!.end));
+  const gaps = gapsBetween(words);
   if (gaps.length < 3) return 0;
   gaps.sort((a, b) => a - b);
   return gaps[Math.floor(gaps.length / 2)]!;
+}
+
+/** The silence before each word but the first (never below 0: engines can overlap words). */
+function gapsBetween(words: readonly TranscriptWord[]): number[] {
+  const gaps: number[] = [];
+  for (let i = 1; i < words.length; i++) gaps.push(Math.max(0, words[i]!.start - words[i - 1]!.end));
+  return gaps;
 }
 
 /**

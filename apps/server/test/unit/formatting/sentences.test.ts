@@ -116,9 +116,49 @@ describe('sentences and questions', () => {
 
   it('ends a sentence at a clear pause before an auxiliary or "so", "then", a comma at a shorter one', () => {
     expect(format('the parcel came|0.12 was the box open')).toBe('The parcel came. Was the box open?');
-    expect(format('the parcel came|0.06 was opened')).toBe('The parcel came, was opened.');
+    expect(format('the parcel came|0.035 was opened')).toBe('The parcel came, was opened.');
     expect(format('the oven is hot|0.12 then bake the bread')).toBe('The oven is hot. Then bake the bread.');
-    expect(format('the oven is hot|0.06 then bake the bread')).toBe('The oven is hot, then bake the bread.');
+    expect(format('the oven is hot|0.035 then bake the bread')).toBe('The oven is hot, then bake the bread.');
+  });
+
+  it('ends a sentence at a pause of 0.04 s or more before a word that does not carry it on', () => {
+    expect(format('the results came back|0.05 everything looks normal')).toBe(
+      'The results came back. Everything looks normal.',
+    );
+    expect(format('i waited an hour|0.05 next time i will drive')).toBe(
+      'I waited an hour. Next time I will drive.',
+    );
+    expect(format('the parcel came|0.06 was opened')).toBe('The parcel came. Was opened.');
+    // Shorter than PAUSE_ENDS: a comma.
+    expect(format('the results came back|0.035 everything looks normal')).toBe(
+      'The results came back, everything looks normal.',
+    );
+  });
+
+  it('keeps the sentence going at a pause before a word that carries it on', () => {
+    expect(format('we need eggs|0.08 and flour')).toBe('We need eggs, and flour.');
+    expect(format('she lives in london|0.08 near the park')).toBe('She lives in London, near the park.');
+    expect(format('they are on the table|0.08 next to the lamp')).toBe(
+      'They are on the table, next to the lamp.',
+    );
+    expect(format('it costs twelve|0.08 dollars')).toBe('It costs $12.');
+    expect(format("that is good news|0.08 isn't it")).toBe("That is good news, isn't it?");
+    // After an auxiliary the speaker stopped before its verb.
+    expect(format('you should|0.08 get the bank to call')).not.toContain('. Get');
+    expect(format('we met|0.05 monday morning')).toBe('We met, Monday morning.');
+    expect(format('it rained|0.05 monday was dry')).toBe('It rained. Monday was dry.');
+  });
+
+  it('puts a comma after an opening word like "okay", "anyway" or "after that", not a full stop', () => {
+    expect(format('okay|0.1 here is the plan')).toBe('Okay, here is the plan.');
+    expect(format('right|0.07 so the budget is tight')).toBe('Right, so the budget is tight.');
+    expect(format('after that|0.05 go to the pharmacy')).toBe('After that, go to the pharmacy.');
+    expect(format('we left|0.1 anyway|0.1 the meeting went well')).toBe(
+      'We left. Anyway, the meeting went well.',
+    );
+    // Not after a longer opening, nor where the words touch.
+    expect(format('okay then we go|0.1 here is the plan')).toBe('Okay then we go. Here is the plan.');
+    expect(format('okay here is the plan')).toBe('Okay here is the plan.');
   });
 
   it('ends a sentence at a pause after a word a pronoun cannot follow ("our she")', () => {
