@@ -102,6 +102,12 @@ async function heldOut(person: Person, pid: number, topic: Topic, refs: string[]
   return score(topic, refs, results, stop());
 }
 
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+console.log(`load average at the start: ${load()} (${os.availableParallelism()} cores)`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-bench-adapt-'));
 const audioDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-bench-adapt-audio-'));
 const app = await startChild('serve-app.ts', { ...BENCH_ENV, ROLE: 'all', DATA_DIR: dataDir });
@@ -195,3 +201,4 @@ const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const row of rows) console.log(line(row));
+console.log(`load average at the end: ${load()}`);
