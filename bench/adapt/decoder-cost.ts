@@ -1,9 +1,11 @@
 /**
- * Where a personal decoder's memory and time go (issue 21, goal 1.1x): in one process, the RSS
- * each decoder adds when it opens, and the decode time of the same clips, for the stock decoder
- * and for a personal one (stock acoustic model, stock dictionary + the topic's words, the topic's
- * ARPA interpolated with the stock LM), each alone in a fresh process so nothing is shared.
- * `node --import tsx bench/adapt/decoder-cost.ts [beekeeping]`; prints the load average.
+ * Where a personal decoder's memory and time go (issue 21, goal 1.1x): the RSS each decoder adds
+ * when it opens, and the decode time of the topic's 10 held-out clips, for the stock decoder and
+ * for personal ones (stock acoustic model, stock dictionary + the topic's words, the topic's ARPA
+ * interpolated with the stock LM; modes in decoder-cost-child.ts), each alone in a fresh process
+ * so nothing is shared. Modes alternate so a change of load hits them alike.
+ * `DECODER_COST_MODES=stock,personal,personal-replaced node --import tsx bench/adapt/decoder-cost.ts
+ * [beekeeping]`; prints the load average.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
