@@ -102,10 +102,18 @@ async function heldOut(person: Person, pid: number, topic: Topic, refs: string[]
   return score(topic, refs, results, stop());
 }
 
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+console.log(`load average at the start: ${load()} (${os.availableParallelism()} cores)`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-bench-adapt-'));
 const audioDir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-bench-adapt-audio-'));
 const app = await startChild('serve-app.ts', { ...BENCH_ENV, ROLE: 'all', DATA_DIR: dataDir });
 const rows: string[][] = [];
+/** Per voice and topic: what the goals of issue 21 are judged on. */
+const figures: Array<{ voice: string; before: Score; vocab: Score; after: Score }> = [];
 let run = 0;
 try {
   for (const topicName of TOPICS) {
@@ -153,6 +161,7 @@ try {
             ? `gain on ${gain.notes} held-out training notes: WER ${(gain.wer_before * 100).toFixed(1)}% -> ${(gain.wer_after * 100).toFixed(1)}%`
             : 'no gain measured'),
       );
+      figures.push({ voice, before, vocab, after });
       const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
       rows.push([
         voice,
@@ -195,3 +204,26 @@ const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const row of rows) console.log(line(row));
+const drop = (from: Score, to: Score) => 1 - to.wer / from.wer;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const share = (n: number) => `${(n * 100).toFixed(0)}%`;
+if (figures.length > 0) {
+  const espeak = figures.filter((f) => f.voice.startsWith('espeak:'));
+  const heard = figures.reduce((n, f) => n + f.after.vocabularyHeard, 0);
+  const occurrences = figures.reduce((n, f) => n + f.after.vocabularyOccurrences, 0);
+  const ratios = (pick: (s: Score) => number) =>
+    figures.map((f) => (pick(f.after) / pick(f.before)).toFixed(2));
+  console.log(
+    `relative WER drop, mean over ${figures.length}: after ${share(mean(figures.map((f) => drop(f.before, f.after))))} ` +
+      `(goal 30%), vocabulary only ${share(mean(figures.map((f) => drop(f.before, f.vocab))))}; ` +
+      `espeak-ng: ${espeak.map((f) => share(drop(f.before, f.after))).join(', ') || 'not run'} (goal 50%)`,
+  );
+  console.log(
+    `vocabulary words heard after: ${heard}/${occurrences} = ${share(heard / Math.max(1, occurrences))} (goal 80%)`,
+  );
+  console.log(
+    `decode time after/before: ${ratios((s) => s.decodeSeconds).join(', ')}; ` +
+      `peak RSS after/before: ${ratios((s) => s.peakRssMiB).join(', ')} (goal <= 1.1)`,
+  );
+}
+console.log(`load average at the end: ${load()}`);

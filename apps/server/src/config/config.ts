@@ -331,7 +331,7 @@ export interface Config {
     leaseMs: number;
     /** Personal models a process keeps unpacked (and decoders open) at once. */
     modelCache: number;
-    /** Personal decoders each pocketsphinx worker thread keeps open (ADR 0040). */
+    /** Decoders each pocketsphinx worker thread keeps open, the stock one included (ADR 0040). */
     decodersPerWorker: number;
     /** Reviewed notes with a recording needed before a build's gain is measured (ADR 0043). */
     gainMinNotes: number;

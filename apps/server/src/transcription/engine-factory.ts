@@ -14,7 +14,7 @@ export async function createTranscriber(
       return createPocketsphinxTranscriber({
         modelDir: config.transcription.pocketsphinxModelDir,
         workers: config.transcription.concurrency,
-        personalDecoders: config.adaptation.decodersPerWorker,
+        decodersPerThread: config.adaptation.decodersPerWorker,
         share: { keepMs: config.transcription.decoderKeepMs },
       });
     }

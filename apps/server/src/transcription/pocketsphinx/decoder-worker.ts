@@ -1,17 +1,18 @@
 /**
  * The pocketsphinx side of the transcription worker thread (worker-thread.ts). The native
  * calls block for seconds, so they run there instead of on the server's event loop. The
- * model is loaded once per thread and reused for every job; a job that names a person's build
- * is decoded with their decoder, kept open beside it (personal-decoders.ts, ADR 0040).
+ * stock model is loaded when the thread starts and kept for the next jobs; a job that names a
+ * person's build is decoded with their decoder. Both are kept open, a few at most
+ * (thread-decoders.ts, ADR 0040).
  */
 import type { MessagePort } from 'node:worker_threads';
 
 import { planUtterances } from '../audio/utterances.ts';
 import { TranscriptionError, type TranscriptionErrorCode } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
-import { PocketsphinxDecoder, SAMPLE_RATE } from './decoder.ts';
+import { type PocketsphinxDecoder, SAMPLE_RATE } from './decoder.ts';
 import { resolveModel } from './model.ts';
-import { PersonalDecoders } from './personal-decoders.ts';
+import { ThreadDecoders } from './thread-decoders.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest, WorkerSettings } from './protocol.ts';
 import { compactSilence } from './silence-compaction.ts';
 
@@ -22,27 +23,24 @@ export function runDecoderWorker(port: MessagePort, workerData: unknown): void {
   const settings = readSettings(workerData);
   const post = (message: WorkerMessage): void => port.postMessage(message);
 
-  let decoder: PocketsphinxDecoder | undefined;
-  let personal: PersonalDecoders | undefined;
+  let decoders: ThreadDecoders | undefined;
   try {
-    const stock = resolveModel(settings.modelDir);
-    decoder = PocketsphinxDecoder.open(stock);
-    personal = new PersonalDecoders(stock, settings.personalDecoders ?? 2);
+    decoders = new ThreadDecoders(resolveModel(settings.modelDir), settings.decodersPerThread ?? 2);
+    // Opened now, so a thread with a broken model never says it is ready.
+    decoders.get();
     post({ type: 'ready' });
   } catch (error) {
     // Without a message listener the thread exits once this is delivered.
     post({ type: 'init-error', error: serialize(error, 'worker_failed') });
   }
 
-  if (decoder && personal) {
-    const open = decoder;
-    const personalDecoders = personal;
+  if (decoders) {
+    const open = decoders;
     const handle = async (message: WorkerRequest): Promise<void> => {
       if (message.type === 'close') {
         // Freeing here matters: a terminated thread leaks the native decoder
         // (measured ~95 MB per worker).
         open.close();
-        personalDecoders.close();
         port.close();
         return;
       }
@@ -50,17 +48,17 @@ export function runDecoderWorker(port: MessagePort, workerData: unknown): void {
       const started = performance.now();
       // A build that cannot be opened never fails the job: the stock decoder takes it, and the
       // result says why so the caller can log it.
-      let chosen = open;
+      let chosen: PocketsphinxDecoder | undefined;
       let modelFailure: string | undefined;
       if (model) {
         try {
-          chosen = personalDecoders.get(model);
+          chosen = open.get(model);
         } catch (error) {
           modelFailure = error instanceof Error ? error.message : String(error);
         }
       }
       try {
-        const words = await decodeRecording(chosen, settings, post, id, pcm);
+        const words = await decodeRecording(chosen ?? open.get(), settings, post, id, pcm);
         const decodeSeconds = (performance.now() - started) / 1000;
         post({ type: 'result', id, words, decodeSeconds, ...(modelFailure ? { modelFailure } : {}) });
       } catch (error) {
@@ -122,14 +120,14 @@ function readSettings(data: unknown): WorkerSettings {
     throw new Error('The pocketsphinx worker was started without its settings.');
   }
   const modelDir = 'modelDir' in data && typeof data.modelDir === 'string' ? data.modelDir : undefined;
-  const personalDecoders =
-    'personalDecoders' in data && typeof data.personalDecoders === 'number'
-      ? data.personalDecoders
+  const decodersPerThread =
+    'decodersPerThread' in data && typeof data.decodersPerThread === 'number'
+      ? data.decodersPerThread
       : undefined;
   return {
     cancel: data.cancel,
     ...(modelDir === undefined ? {} : { modelDir }),
-    ...(personalDecoders === undefined ? {} : { personalDecoders }),
+    ...(decodersPerThread === undefined ? {} : { decodersPerThread }),
   };
 }
 

@@ -58,14 +58,18 @@ export class PocketsphinxDecoder {
    */
   static openPersonal(stock: ModelPaths, personal: PersonalModelPaths): PocketsphinxDecoder {
     const written = personal.writtenForms ? readWrittenForms(personal.writtenForms) : NO_WRITTEN_FORMS;
+    // With a personal LM the decoder opens with no language model at all, and its only search is
+    // made once, on the combined model: opened on the stock LM first, pocketsphinx built a
+    // full-vocabulary search that the combined one then replaced, and the memory of the first
+    // stayed with the process (+55 MiB a decoder; bench/adapt/decoder-cost.ts).
     const { native, config, decoder } = openNative({
       hmm: personal.hmm,
-      lm: stock.lm,
+      ...(personal.personalLm ? {} : { lm: stock.lm }),
       dict: personal.dict,
       ...(personal.mllr ? { mllr: personal.mllr } : {}),
     });
     try {
-      if (personal.personalLm) interpolate(native, config, decoder, personal.personalLm);
+      if (personal.personalLm) interpolate(native, config, decoder, stock.lm, personal.personalLm);
     } catch (error) {
       native.ps_free(decoder);
       native.cmd_ln_free_r(config);
@@ -138,7 +142,7 @@ export class PocketsphinxDecoder {
 }
 
 /** A native decoder with our configuration (see the comments inside); the caller frees it. */
-export function openNative(model: ModelPaths & { mllr?: string }): {
+export function openNative(model: Omit<ModelPaths, 'lm'> & { lm?: string; mllr?: string }): {
   native: PocketsphinxBindings;
   config: Config;
   decoder: Decoder;
@@ -146,7 +150,7 @@ export function openNative(model: ModelPaths & { mllr?: string }): {
   const native = loadPocketsphinx();
   const config = native.createConfig({
     '-hmm': model.hmm,
-    '-lm': model.lm,
+    ...(model.lm ? { '-lm': model.lm } : {}),
     '-dict': model.dict,
     ...(model.mllr ? { '-mllr': model.mllr } : {}),
     // The engine's chatter would go to the server's stderr; errors that matter
@@ -177,13 +181,15 @@ export function openNative(model: ModelPaths & { mllr?: string }): {
 const DEFAULT_SEARCH = '_default';
 
 /**
- * Replaces the decoder's language model with the stock one interpolated with the person's at
- * run time (sphinxbase's n-gram model set; ADR 0035 measured it and why no merged file is built).
+ * Gives a decoder opened without a language model the stock one (`stockLm`) interpolated with
+ * the person's at run time (sphinxbase's n-gram model set; ADR 0035 measured it and why no
+ * merged file is built).
  */
 function interpolate(
   native: PocketsphinxBindings,
   config: Config,
   decoder: Decoder,
+  stockLm: string,
   personalLm: { path: string; weight: number },
 ): void {
   const extra = loadAdaptationNative();
@@ -193,10 +199,17 @@ function interpolate(
   };
   if (!(weight > 0 && weight < 1))
     fail(`The personal language model weight must be between 0 and 1, not ${weight}.`);
-  const stock = extra.getLanguageModel(decoder, DEFAULT_SEARCH);
-  const personal = extra.readLanguageModel(config, path, native.ps_get_logmath(decoder));
-  if (!stock || !personal) return fail(`The personal language model ${path} could not be read.`);
+  const logmath = native.ps_get_logmath(decoder);
+  const stock = extra.readLanguageModel(config, stockLm, logmath);
+  if (!stock) return fail(`The stock language model ${stockLm} could not be read.`);
+  const personal = extra.readLanguageModel(config, path, logmath);
+  if (!personal) {
+    extra.freeLanguageModel(stock);
+    return fail(`The personal language model ${path} could not be read.`);
+  }
   const set = extra.interpolate(config, [stock, personal], ['stock', 'personal'], [1 - weight, weight]);
+  // The set holds its own references to both.
+  extra.freeLanguageModel(stock);
   extra.freeLanguageModel(personal);
   if (!set) return fail('The stock and personal language models could not be combined.');
   const installed = extra.setLanguageModel(decoder, DEFAULT_SEARCH, set) >= 0;

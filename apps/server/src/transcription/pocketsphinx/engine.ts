@@ -48,8 +48,8 @@ export interface PocketsphinxOptions {
   workers?: number;
   /** Worker module to start; see resolveWorkerEntry. */
   workerUrl?: URL;
-  /** Personal decoders each worker keeps open (ADR 0040); default 2. */
-  personalDecoders?: number;
+  /** Decoders each worker keeps open, the stock one included (ADR 0040); default 2. */
+  decodersPerThread?: number;
   /**
    * Share the decoder threads with the process's other transcribers of the same settings
    * (shared-pools.ts), kept `keepMs` after the last one closes. Without it the threads are
@@ -61,7 +61,7 @@ export interface PocketsphinxOptions {
 const SAMPLE_RATE = 16000;
 
 export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {}): UtteranceTranscriber {
-  const { modelDir, workers = 1, workerUrl, personalDecoders, share } = options;
+  const { modelDir, workers = 1, workerUrl, decodersPerThread, share } = options;
   if (!Number.isInteger(workers) || workers < 1) {
     throw new RangeError(`workers must be a positive integer, got ${workers}.`);
   }
@@ -69,7 +69,7 @@ export function createPocketsphinxTranscriber(options: PocketsphinxOptions = {})
     size: workers,
     entry: resolveWorkerEntry(workerUrl),
     ...(modelDir === undefined ? {} : { modelDir }),
-    ...(personalDecoders === undefined ? {} : { personalDecoders }),
+    ...(decodersPerThread === undefined ? {} : { decodersPerThread }),
   };
   const lease = share ? acquireSharedPool(poolOptions, share.keepMs) : undefined;
   const pool = lease?.pool ?? new WorkerPool(poolOptions);

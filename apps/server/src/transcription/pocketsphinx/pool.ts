@@ -29,8 +29,8 @@ export interface PoolOptions {
   size: number;
   entry: WorkerEntry;
   modelDir?: string;
-  /** Personal decoders each worker keeps open (ADR 0040); default 2. */
-  personalDecoders?: number;
+  /** Decoders each worker keeps open, the stock one included (ADR 0040); default 2. */
+  decodersPerThread?: number;
 }
 
 export interface RunOptions {
@@ -201,9 +201,9 @@ export class WorkerPool {
     const settings: WorkerSettings = {
       cancel: new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)),
       ...(this.#options.modelDir === undefined ? {} : { modelDir: this.#options.modelDir }),
-      ...(this.#options.personalDecoders === undefined
+      ...(this.#options.decodersPerThread === undefined
         ? {}
-        : { personalDecoders: this.#options.personalDecoders }),
+        : { decodersPerThread: this.#options.decodersPerThread }),
     };
     const worker = new Worker(this.#options.entry.filename, {
       workerData: settings,

@@ -15,8 +15,8 @@ export interface WorkerSettings {
    * wants; the worker checks it between utterances.
    */
   cancel: Int32Array;
-  /** Personal decoders kept open per thread, least recently used closed first (ADR 0040). */
-  personalDecoders?: number;
+  /** Decoders kept open per thread, stock and people's, least recently used closed first (ADR 0040). */
+  decodersPerThread?: number;
 }
 
 export interface DecodeRequest {

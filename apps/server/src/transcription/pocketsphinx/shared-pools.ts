@@ -27,8 +27,8 @@ export interface SharedPoolLease {
 const pools = new Map<string, SharedPool>();
 
 function keyOf(options: PoolOptions): string {
-  const { entry, size, modelDir, personalDecoders } = options;
-  return JSON.stringify([entry.filename, entry.argv, size, modelDir, personalDecoders]);
+  const { entry, size, modelDir, decodersPerThread } = options;
+  return JSON.stringify([entry.filename, entry.argv, size, modelDir, decodersPerThread]);
 }
 
 export function acquireSharedPool(options: PoolOptions, keepMs: number): SharedPoolLease {

@@ -1,0 +1,101 @@
+/**
+ * One decoder-cost.ts measurement in its own process: `<mode> <topic> <workDir>`. Modes: stock;
+ * dictionary (personal dictionary, no personal LM); personal (as the engine opens a person's
+ * decoder); personal-unigram (the same with an order-1 personal LM); personal-replaced (the way
+ * the engine opened it before: on the stock LM, whose search the combined model then replaced).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { buildPersonalLanguage } from '../../apps/server/src/adaptation/language/personal-language.ts';
+import { openNative, PocketsphinxDecoder } from '../../apps/server/src/transcription/pocketsphinx/decoder.ts';
+import { loadAdaptationNative } from '../../apps/server/src/transcription/pocketsphinx/language-model-set.ts';
+import { resolveModel } from '../../apps/server/src/transcription/pocketsphinx/model.ts';
+import { readTopic, speak } from './speech.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const [mode, topicName, work] = process.argv.slice(2) as [string, string, string];
+const topic = readTopic(path.join(here, 'topics', `${topicName}.txt`));
+const stock = resolveModel();
+const WEIGHT = 0.5;
+const rssMiB = () => {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+  return Number(kb?.[1] ?? 0) / 1024;
+};
+
+const dir = path.join(work, mode);
+fs.mkdirSync(dir, { recursive: true });
+const clips = topic.sentences.slice(-10).map((text, i) => {
+  const wav = speak('flite:slt', text, path.join(dir, `${i}.wav`));
+  return new Int16Array(wav.buffer, wav.byteOffset + 44, (wav.length - 44) / 2);
+});
+const train = topic.sentences.slice(0, -10);
+const order = mode === 'personal-unigram' ? 1 : 3;
+const language = await buildPersonalLanguage([...train, ...topic.vocabulary], stock.dict, dir, order);
+
+type Decode = (pcm: Int16Array) => Promise<string>;
+
+/** The former way (before this change): opened on the stock LM, then its search replaced. */
+function openReplaced(): { decode: Decode; close: () => void } {
+  const { native, config, decoder } = openNative({ ...stock, dict: language.dictionary });
+  const extra = loadAdaptationNative();
+  const stockLm = extra.getLanguageModel(decoder, '_default');
+  const personal = extra.readLanguageModel(config, language.languageModel, native.ps_get_logmath(decoder));
+  if (!stockLm || !personal) throw new Error('LM not read');
+  const set = extra.interpolate(config, [stockLm, personal], ['stock', 'personal'], [1 - WEIGHT, WEIGHT]);
+  extra.freeLanguageModel(personal);
+  if (!set || extra.setLanguageModel(decoder, '_default', set) < 0) throw new Error('set_lm failed');
+  extra.freeLanguageModel(set);
+  if (extra.setSearch(decoder, '_default') < 0) throw new Error('set_search failed');
+  return {
+    decode: async (pcm) => {
+      native.ps_start_stream(decoder);
+      native.ps_start_utt(decoder);
+      await native.ps_process_raw_async(decoder, pcm, pcm.length, 0, 1);
+      native.ps_end_utt(decoder);
+      return extra.hypothesis(decoder);
+    },
+    close: () => {
+      native.ps_free(decoder);
+      native.cmd_ln_free_r(config);
+    },
+  };
+}
+
+function openEngine(): { decode: Decode; close: () => void } {
+  const decoder =
+    mode === 'stock'
+      ? PocketsphinxDecoder.open(stock)
+      : PocketsphinxDecoder.openPersonal(stock, {
+          buildId: 'cost',
+          hmm: stock.hmm,
+          dict: language.dictionary,
+          ...(mode === 'dictionary' ? {} : { personalLm: { path: language.languageModel, weight: WEIGHT } }),
+        });
+  return {
+    decode: async (pcm) => (await decoder.decode(pcm)).map((w) => w.word).join(' '),
+    close: () => decoder.close(),
+  };
+}
+
+const before = rssMiB();
+let started = performance.now();
+const decoder = mode === 'personal-replaced' ? openReplaced() : openEngine();
+const openSeconds = (performance.now() - started) / 1000;
+const opened = rssMiB();
+started = performance.now();
+const transcripts: string[] = [];
+for (const pcm of clips) transcripts.push(await decoder.decode(pcm));
+const decodeSeconds = (performance.now() - started) / 1000;
+const decoded = rssMiB();
+decoder.close();
+console.log(
+  JSON.stringify({
+    openSeconds: +openSeconds.toFixed(2),
+    decodeSeconds: +decodeSeconds.toFixed(2),
+    openMiB: +(opened - before).toFixed(1),
+    afterDecodeMiB: +(decoded - before).toFixed(1),
+    transcripts,
+  }),
+);
