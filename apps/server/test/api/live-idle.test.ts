@@ -124,7 +124,9 @@ describe('idle live streams', { timeout: 60_000 }, () => {
       const pad = await newPad();
       const live = await open(pad.id, relay.baseUrl);
       await playPcm(live.socket, recording.pcm, { speed: 2, to: 3 * 32000 });
-      relay.freeze();
+      // Once all 3 s have passed the relay (at load 4-15 the last 100 ms was once still on its
+      // way, and the note held 2.9 s); the client sends nothing more but pongs.
+      await relay.freezeWhenQuiet(300);
       const frozen = performance.now();
       // Its pings go unanswered, so the heartbeat ends the socket within two ping intervals
       // (1 s each here); the idle limit alone would close it, then wait 30 s for a close reply.

@@ -10,12 +10,18 @@ export interface FreezingRelay {
   baseUrl: string;
   /** From now on nothing passes; the connections stay open. */
   freeze(): void;
+  /**
+   * Freezes once the client has sent nothing for `quietMs`: what the client wrote before has
+   * reached the server, where freeze() at once could catch its last bytes in transit.
+   */
+  freezeWhenQuiet(quietMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startFreezingRelay(target: URL): Promise<FreezingRelay> {
   const sockets = new Set<net.Socket>();
   let frozen = false;
+  let lastFromClient = performance.now();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname);
     for (const socket of [client, upstream]) {
@@ -27,6 +33,7 @@ export async function startFreezingRelay(target: URL): Promise<FreezingRelay> {
       from.on('data', (chunk: Buffer) => {
         if (!frozen) to.write(chunk);
       });
+    client.on('data', () => (lastFromClient = performance.now()));
     pass(client, upstream);
     pass(upstream, client);
     // While frozen a close is not passed on either: the other side must find out by itself.
@@ -38,6 +45,12 @@ export async function startFreezingRelay(target: URL): Promise<FreezingRelay> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     freeze: () => {
+      frozen = true;
+    },
+    freezeWhenQuiet: async (quietMs) => {
+      while (performance.now() - lastFromClient < quietMs) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       frozen = true;
     },
     close: async () => {

@@ -9,6 +9,9 @@ import { PublicShell } from './-components/public-shell.tsx';
 
 /** A share link's page: open to anyone with the link, outside the signed-in layout (ADR 0044). */
 export const Route = createFileRoute('/s/$token')({
+  // The page asks for the share through React Query, which a visitor without a session has not
+  // loaded yet (ADR 0055): it is loaded before the page renders.
+  beforeLoad: async ({ context }) => ({ queryClient: await context.queries.load() }),
   component: SharePage,
 });
 
