@@ -57,6 +57,16 @@ async function logInWithPassword(page: Page, email: string, base = server.baseUr
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
+/**
+ * At the second step of a login: its page is on screen, not only in the address bar (the router
+ * changes the URL before the new page replaces the login form, whose "Use a passkey" button would
+ * start a passkey login instead).
+ */
+async function atSecondStep(page: Page) {
+  await page.waitForURL(/\/auth\/two-factor/);
+  await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+}
+
 async function openAccountSection(page: Page, section: string) {
   await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
@@ -203,7 +213,7 @@ describe('a passkey as the second factor and to confirm a change, in Chromium', 
     );
     await logOut(page, base);
     await logInWithPassword(page, who.email, base);
-    await page.waitForURL(/\/auth\/two-factor/);
+    await atSecondStep(page);
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(`${base}/`);
 
@@ -264,7 +274,7 @@ describe('two-factor authentication, in Chromium', () => {
     expect(secret).not.toBe('');
     const page = await visitors.newPage();
     await logInWithPassword(page, who.email);
-    await page.waitForURL(/\/auth\/two-factor/);
+    await atSecondStep(page);
 
     await page.getByLabel('Authentication code').fill('123456');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -285,7 +295,7 @@ describe('two-factor authentication, in Chromium', () => {
     expect(recoveryCodes.length).toBeGreaterThan(0);
     const page = await visitors.newPage();
     await logInWithPassword(page, who.email);
-    await page.waitForURL(/\/auth\/two-factor/);
+    await atSecondStep(page);
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -296,7 +306,7 @@ describe('two-factor authentication, in Chromium', () => {
 
     const again = await visitors.newPage();
     await logInWithPassword(again, who.email);
-    await again.waitForURL(/\/auth\/two-factor/);
+    await atSecondStep(again);
     await again.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await again.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await again.getByRole('button', { name: 'Continue' }).click();

@@ -119,7 +119,24 @@ describe('pad totals, in Chromium', () => {
     await goHome();
     await expectHomeTotals('Ideas', '1 voice note · 3 s');
     await expectHomeTotals('Errands', '1 voice note · 5 s');
+    // The moved note left this pad's list with the move, not once the list is read again: the
+    // pad's page never shows it, not even for the moment its fresh copy takes (a Delete there
+    // would hit the moved note, whose row then vanishes under the confirmation).
+    await page.evaluate(() => {
+      const seen = { most: 0 };
+      Object.assign(window, { ideasRowsSeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('h1')?.textContent !== 'Ideas') return;
+        seen.most = Math.max(seen.most, document.querySelectorAll('li[data-note-id]').length);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await openPadFromHome('Ideas');
+    await expect.poll(() => notes().count()).toBe(1);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { ideasRowsSeen: { most: number } }).ideasRowsSeen.most,
+      ),
+    ).toBe(1);
     await expectPadTotals('1 voice note · 3 s');
   });
 

@@ -1,10 +1,10 @@
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Page } from '@voxpad/shared/pagination';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { scheduleUndoable, UNDO_DELAY_MS, type Undoable } from '../../../lib/undoable.ts';
 import { voiceNoteQueryKey } from './get-voice-note.ts';
 import { voiceNotesQueryKey } from './get-voice-notes.ts';
+import { withNoteBack, withoutNote, type NotePages, type Removed } from './note-list-cache.ts';
 
 /** DELETE pad/{id}/voicenote/{vid}/. */
 export function deleteVoiceNote(padId: string, voiceNoteId: string): Promise<void> {
@@ -14,47 +14,11 @@ export function deleteVoiceNote(padId: string, voiceNoteId: string): Promise<voi
   );
 }
 
-type NotePages = InfiniteData<Page<VoiceNote>, string | null>;
-
 /** Notes waiting out their undo delay: lists leave them out even if a refetch returns them. */
 const pendingDeletions = new Set<string>();
 
 export function isPendingDeletion(voiceNoteId: string): boolean {
   return pendingDeletions.has(voiceNoteId);
-}
-
-/** Where a note stood in the cached list, to put it back there. */
-interface Removed {
-  note: VoiceNote;
-  page: number;
-  index: number;
-}
-
-function withoutNote(pages: NotePages, id: string): { pages: NotePages; removed: Removed | null } {
-  let removed: Removed | null = null;
-  const next = pages.pages.map((page, pageIndex) => {
-    const index = page.results.findIndex((item) => item.id === id);
-    const note = page.results[index];
-    if (note === undefined) return page;
-    removed = { note, page: pageIndex, index };
-    return { ...page, results: page.results.filter((item) => item.id !== id) };
-  });
-  return { pages: removed ? { ...pages, pages: next } : pages, removed };
-}
-
-/** Puts a removed note back in its place, leaving whatever else changed since (other deletions). */
-function withNoteBack(pages: NotePages, removed: Removed): NotePages {
-  if (pages.pages.some((page) => page.results.some((item) => item.id === removed.note.id))) return pages;
-  const target = Math.min(removed.page, pages.pages.length - 1);
-  if (target < 0) return pages;
-  return {
-    ...pages,
-    pages: pages.pages.map((page, pageIndex) =>
-      pageIndex === target
-        ? { ...page, results: page.results.toSpliced(removed.index, 0, removed.note) }
-        : page,
-    ),
-  };
 }
 
 /** What a deletion tells the page, which keeps what other features show in step. */

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { voiceNoteQueryOptions } from './get-voice-note.ts';
 import { voiceNotesQueryKey } from './get-voice-notes.ts';
+import { removeNoteFromPadLists } from './note-list-cache.ts';
 
 export interface UpdateVoiceNoteVariables {
   padId: string;
@@ -59,6 +60,8 @@ export function useUpdateVoiceNote(options: { onError?: (error: unknown) => void
           type: 'inactive',
         });
         void queryClient.cancelQueries({ queryKey: voiceNoteQueryOptions(padId, voiceNoteId).queryKey });
+        // It leaves the old pad's lists now, not when they are next read (onSettled).
+        removeNoteFromPadLists(queryClient, padId, voiceNoteId);
       }
     },
     onSettled: (note, _error, { padId }) => {
