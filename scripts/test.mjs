@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { build, log, root, setup } from './setup.mjs';
 
 const backends = process.env.TEST_DATABASES ?? 'sqlite,postgres';
@@ -100,6 +101,7 @@ printSummary();
 const failed = results.filter((result) => !result.ok);
 if (failed.length > 0) {
   log(`Failed: ${failed.map((result) => result.title).join('; ')}`);
+  printFailures(failed);
   process.exit(1);
 }
 log(
@@ -123,7 +125,7 @@ async function runTimedStep(step, { streamed }) {
   const stepBegan = Date.now();
   const { ok, output } = await runStep(step, streamed);
   const ms = Date.now() - stepBegan;
-  results.push({ title: step.title, ms, ok, startedAt: stepBegan - began });
+  results.push({ title: step.title, ms, ok, startedAt: stepBegan - began, output });
   if (!streamed) {
     const file = path.join(logDir, `${step.title.toLowerCase().replace(/\W+/g, '-')}.log`);
     fs.mkdirSync(logDir, { recursive: true });
@@ -141,11 +143,19 @@ function runStep(step, streamed) {
     const child = spawn(step.command, step.args, {
       cwd: root,
       env: { ...process.env, TEST_DATABASES: backends, ...step.env },
-      stdio: streamed ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // The streamed step's output goes on to the terminal as it comes, and is kept too, so the
+    // end of the run can name its failing tests (CI shows only the run's last lines).
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (streamed) process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      if (streamed) process.stderr.write(chunk);
+    });
     child.on('error', (error) => resolve({ ok: false, output: `${output}\n${error.message}\n` }));
     child.on('close', (code, signal) =>
       resolve({
@@ -157,6 +167,22 @@ function runStep(step, streamed) {
       }),
     );
   });
+}
+
+/** Each failed step's failing tests and the first lines of their errors, at the very end. */
+function printFailures(failed) {
+  for (const result of failed) {
+    const lines = stripVTControlCharacters(result.output ?? '').split('\n');
+    const found = [];
+    lines.forEach((line, i) => {
+      if (!/^\s*FAIL\s/.test(line)) return;
+      const error = lines.slice(i + 1, i + 8).find((next) => /\w+Error\b|expected|Timeout/.test(next));
+      found.push(`  ${line.trim()}${error ? `\n      ${error.trim().slice(0, 300)}` : ''}`);
+    });
+    if (found.length === 0) continue;
+    log(`${result.title}: failing tests`);
+    process.stdout.write(`${[...new Set(found)].slice(0, 30).join('\n')}\n`);
+  }
 }
 
 function printSummary() {
