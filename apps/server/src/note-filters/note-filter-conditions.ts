@@ -3,30 +3,49 @@
  * query that reads that table under its own name. The owner is the caller's scope; tags are
  * looked up among the owner's only.
  */
-import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import type { NoteFilters } from '@voxpad/shared/note-filters';
 import { tagNameKey } from '@voxpad/shared/tags';
 import type { Database } from '../db/schema.ts';
 import { isSharedNote } from './shared-notes.ts';
 import { speaksIn } from './speaker-condition.ts';
 
+/**
+ * How a tag filter finds its notes. `set`: a tag's notes are gathered once, for queries that
+ * read many notes. `each`: each note's tags are looked up on their own, for a query that checks
+ * notes one at a time and stops early (a search that probes its newest matches), where
+ * gathering a common tag's 200,000 notes first cost seconds (bench:search). `ids`: as `each`,
+ * by the owner's tag ids already looked up (tagIdsByKey); a tag the owner lacks matches nothing.
+ */
+export type TagLookup = 'set' | 'each' | { ids: ReadonlyMap<string, string> };
+
 export function noteFilterConditions(
   ownerId: string,
   filters: NoteFilters,
   now: number,
-  /**
-   * `set` (the default): a tag's notes are gathered once, for queries that read many notes.
-   * `each`: each note's tags are looked up on their own, for a query that checks notes one at a
-   * time and stops early (a search that probes its newest matches), where gathering a common
-   * tag's 200,000 notes first cost seconds (bench:search).
-   */
-  tagLookup: 'set' | 'each' = 'set',
+  tagLookup: TagLookup = 'set',
 ): Expression<SqlBool> {
   const eb = expressionBuilder<Database, 'voice_notes'>();
   const conditions: Expression<SqlBool>[] = [];
   if (filters.padId !== undefined) conditions.push(eb('voice_notes.pad_id', '=', filters.padId));
   // Each tag narrows further: a note must carry all of them.
   for (const key of new Set((filters.tags ?? []).map(tagNameKey))) {
+    if (typeof tagLookup === 'object') {
+      // The tag's own id, so PostgreSQL's planner sees how many notes carry it.
+      const id = tagLookup.ids.get(key);
+      conditions.push(
+        id === undefined
+          ? sql<SqlBool>`false`
+          : eb.exists(
+              eb
+                .selectFrom('voice_note_tags')
+                .select('voice_note_tags.note_id')
+                .whereRef('voice_note_tags.note_id', '=', 'voice_notes.id')
+                .where('voice_note_tags.tag_id', '=', id),
+            ),
+      );
+      continue;
+    }
     if (tagLookup === 'each') {
       conditions.push(
         eb.exists(

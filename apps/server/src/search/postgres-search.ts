@@ -33,16 +33,18 @@ export async function searchPostgres(
                ELSE ts_headline('english', ${body}, ${stems}, ${HEADLINE_OPTIONS}) END AS body`
     : sql`${heading} AS heading, ${body} AS body`;
 
-  const within = page.within ? sql`AND t.id IN (${page.within})` : sql``;
+  // The filters read the row under the table's own name, so the matches are read unaliased.
+  const own = (column: string) => sql.ref(`${spec.table}.${column}`);
+  const filtered = page.where ? sql`AND ${page.where}` : sql``;
 
   // The tsquery is written out where it is used, not read from a CTE: then the planner sees
   // its value, estimates how many notes match, and picks between walking the newest notes
   // (common words, short prefixes) and the GIN index (rarer words) accordingly.
   const result = await sql<{ id: string; score: number; heading: string; body: string | null }>`
     WITH recent AS (
-      SELECT t.id FROM ${table} t
-      WHERE t.owner_id = ${page.ownerId} AND t.search_document @@ ${query} ${within}
-      ORDER BY t.id DESC
+      SELECT ${own('id')} AS id FROM ${table}
+      WHERE ${own('owner_id')} = ${page.ownerId} AND ${own('search_document')} @@ ${query} ${filtered}
+      ORDER BY ${own('id')} DESC
       LIMIT ${RANK_WINDOW}
     ),
     top AS (

@@ -33,9 +33,8 @@ export interface SearchPage {
   limit: number;
   offset: number;
   /**
-   * Voice notes only: a query of the rows the note filters leave (ADR 0045), selecting the
-   * column the engine matches rows by (`id` on PostgreSQL, `search_rowid` on SQLite). Ranking
-   * and paging happen among those rows only.
+   * SQLite, voice notes only: a query of the FTS row numbers of the notes the note filters
+   * leave (ADR 0045). Ranking and paging happen among those rows only.
    */
   within?: Expression<unknown> | undefined;
   /**
@@ -43,6 +42,11 @@ export interface SearchPage {
    * one match, given its FTS row number, made while the newest matches are read.
    */
   check?: ((rowid: Expression<unknown>) => Expression<SqlBool>) | undefined;
+  /**
+   * PostgreSQL, voice notes only: the note filters as a condition on the searched row (which
+   * the query reads under the table's own name), applied where the matches are read.
+   */
+  where?: Expression<SqlBool> | undefined;
 }
 
 /**

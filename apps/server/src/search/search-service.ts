@@ -24,6 +24,7 @@ import { isEmpty, parseSearchTerms, type SearchTerms } from './search-query.ts';
 import {
   FILTER_SET_MAX,
   filteredNoteCheck,
+  filteredNoteCondition,
   filteredNotes,
   filteredNotesBound,
   findNoteSummaries,
@@ -48,22 +49,20 @@ export interface SearchRequest {
 async function rank(deps: SearchDeps, spec: SearchTable, terms: SearchTerms, request: SearchRequest) {
   const now = Date.now();
   const filters = spec.table === 'voice_notes' ? request.filters : undefined;
-  const within = filters ? filteredNotes(deps.db, deps.dialect, request.ownerId, filters, now) : undefined;
-  // SQLite gathers the filtered notes into a set first; when that set would be large (a common
-  // tag, a date range, durations), each match is checked on its own instead (ADR 0057).
-  const check =
-    within &&
-    deps.dialect === 'sqlite' &&
-    (await filteredNotesBound(deps.db, request.ownerId, filters!)) > FILTER_SET_MAX
-      ? filteredNoteCheck(deps.db, request.ownerId, filters!, now)
-      : undefined;
   const page: SearchPage = {
     ownerId: request.ownerId,
     limit: request.limit + 1,
     offset: request.offset,
-    within: check ? undefined : within,
-    check,
   };
+  if (filters && deps.dialect === 'postgres') {
+    page.where = await filteredNoteCondition(deps.db, request.ownerId, filters, now);
+  } else if (filters) {
+    // SQLite gathers the filtered notes into a set first; when that set would be large (a common
+    // tag, a date range, durations), each match is checked on its own instead (ADR 0057).
+    const large = (await filteredNotesBound(deps.db, request.ownerId, filters)) > FILTER_SET_MAX;
+    if (large) page.check = filteredNoteCheck(deps.db, request.ownerId, filters, now);
+    else page.within = filteredNotes(deps.db, request.ownerId, filters, now);
+  }
   const matches =
     deps.dialect === 'postgres'
       ? await searchPostgres(deps.db, spec, terms, page)
