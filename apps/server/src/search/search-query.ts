@@ -61,15 +61,20 @@ export function isEmpty(terms: SearchTerms): boolean {
 
 const quote = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
-/** FTS5: every phrase in the given columns; the owner's own token narrows the index first. */
-export function fts5Match(ownerId: string, columns: string[], phrases: string[][]): string {
+/**
+ * FTS5: every phrase in the given columns. With an owner, the owner's own token narrows the
+ * index first; without one, the words alone (to rank rows already known to be the owner's).
+ */
+export function fts5Match(ownerId: string | null, columns: string[], phrases: string[][]): string {
   const body = phrases.map((words) => quote(words.join(' '))).join(' AND ');
-  return `owner_id : ${quote(ownerId)} AND {${columns.join(' ')}} : (${body})`;
+  return `${ownerScope(ownerId)}{${columns.join(' ')}} : (${body})`;
 }
 
-export function fts5PrefixMatch(ownerId: string, columns: string[], prefix: string): string {
-  return `owner_id : ${quote(ownerId)} AND {${columns.join(' ')}} : (${quote(prefix)}*)`;
+export function fts5PrefixMatch(ownerId: string | null, columns: string[], prefix: string): string {
+  return `${ownerScope(ownerId)}{${columns.join(' ')}} : (${quote(prefix)}*)`;
 }
+
+const ownerScope = (ownerId: string | null) => (ownerId === null ? '' : `owner_id : ${quote(ownerId)} AND `);
 
 /** tsquery text for to_tsquery(): phrases with `<->`, all of them with `&`. */
 export function tsqueryText(phrases: string[][]): string {
