@@ -29,49 +29,25 @@ export function noteFilterConditions(
   const conditions: Expression<SqlBool>[] = [];
   if (filters.padId !== undefined) conditions.push(eb('voice_notes.pad_id', '=', filters.padId));
   // Each tag narrows further: a note must carry all of them.
+  const noteTags = () => eb.selectFrom('voice_note_tags').select('voice_note_tags.note_id');
+  const namedTags = (key: string) =>
+    noteTags()
+      .innerJoin('tags', 'tags.id', 'voice_note_tags.tag_id')
+      .where('tags.user_id', '=', ownerId)
+      .where('tags.name_key', '=', key);
   for (const key of new Set((filters.tags ?? []).map(tagNameKey))) {
-    if (typeof tagLookup === 'object') {
-      // The tag's own id, so PostgreSQL's planner sees how many notes carry it.
-      const id = tagLookup.ids.get(key);
-      conditions.push(
-        id === undefined
-          ? sql<SqlBool>`false`
-          : eb.exists(
-              eb
-                .selectFrom('voice_note_tags')
-                .select('voice_note_tags.note_id')
-                .whereRef('voice_note_tags.note_id', '=', 'voice_notes.id')
-                .where('voice_note_tags.tag_id', '=', id),
-            ),
-      );
+    if (tagLookup === 'set') {
+      conditions.push(eb('voice_notes.id', 'in', namedTags(key)));
       continue;
     }
-    if (tagLookup === 'each') {
-      conditions.push(
-        eb.exists(
-          eb
-            .selectFrom('voice_note_tags')
-            .innerJoin('tags', 'tags.id', 'voice_note_tags.tag_id')
-            .select('voice_note_tags.note_id')
-            .whereRef('voice_note_tags.note_id', '=', 'voice_notes.id')
-            .where('tags.user_id', '=', ownerId)
-            .where('tags.name_key', '=', key),
-        ),
-      );
+    // `ids`: the tag's own id, so PostgreSQL's planner sees how many notes carry it.
+    const id = tagLookup === 'each' ? undefined : tagLookup.ids.get(key);
+    if (tagLookup !== 'each' && id === undefined) {
+      conditions.push(sql<SqlBool>`false`);
       continue;
     }
-    conditions.push(
-      eb(
-        'voice_notes.id',
-        'in',
-        eb
-          .selectFrom('voice_note_tags')
-          .innerJoin('tags', 'tags.id', 'voice_note_tags.tag_id')
-          .select('voice_note_tags.note_id')
-          .where('tags.user_id', '=', ownerId)
-          .where('tags.name_key', '=', key),
-      ),
-    );
+    const tagged = id === undefined ? namedTags(key) : noteTags().where('voice_note_tags.tag_id', '=', id);
+    conditions.push(eb.exists(tagged.whereRef('voice_note_tags.note_id', '=', 'voice_notes.id')));
   }
   if (filters.createdFrom !== undefined)
     conditions.push(eb('voice_notes.created_at', '>=', filters.createdFrom));

@@ -3,6 +3,7 @@ import { hasNoteFilters, type NoteFilters } from '@voxpad/shared/note-filters';
 import type { Db } from '../db/database.ts';
 import { tagNameKey } from '@voxpad/shared/tags';
 import { noteFilterConditions } from '../note-filters/note-filter-conditions.ts';
+import { findTagsByKeys } from '../tags/tags-repository.ts';
 
 /** What a voice-note hit shows besides its highlights, for the owner's notes among `ids`. */
 export async function findNoteSummaries(db: Db, ownerId: string, ids: string[]) {
@@ -56,15 +57,7 @@ export async function filteredNoteCondition(
 ): Promise<Expression<SqlBool> | undefined> {
   if (!hasNoteFilters(filters)) return undefined;
   const keys = [...new Set((filters.tags ?? []).map(tagNameKey))];
-  const tags =
-    keys.length === 0
-      ? []
-      : await db
-          .selectFrom('tags')
-          .select(['id', 'name_key'])
-          .where('user_id', '=', ownerId)
-          .where('name_key', 'in', keys)
-          .execute();
+  const tags = keys.length === 0 ? [] : await findTagsByKeys(db, ownerId, keys);
   const ids = new Map(tags.map((tag) => [tag.name_key, tag.id]));
   return noteFilterConditions(ownerId, filters, now, { ids });
 }
