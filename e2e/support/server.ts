@@ -27,7 +27,8 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built server (apps/server/dist) exactly as `npm start` does, on a free port.
+ * Starts the built server (apps/server/dist) as `npm start` does, on a free port (passwords are
+ * hashed at the test suites' cost, see below).
  * `publicHost: 'localhost'` names the site http://localhost:<port> (PUBLIC_URL and `baseUrl`):
  * browsers refuse passkeys for an IP address.
  */
@@ -63,7 +64,15 @@ async function startOnFreePort(
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Everything as in production but the cost of a password hash: scrypt at 128 MiB took
+      // 0.45 s of CPU for each of the suite's sign-ups, logins and password checks, about a
+      // minute of the run on two cores (ADR 0025). The product refuses the cheap cost when
+      // NODE_ENV is production; NODE_ENV changes nothing else in the server but the
+      // development outbox, which stays off as in production. The real cost is asserted by
+      // apps/server/test/api/security-passwords.test.ts.
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: 'test',
+      DEV_OUTBOX: 'false',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${port}`,

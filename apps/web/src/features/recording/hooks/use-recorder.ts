@@ -13,6 +13,7 @@ import { announceRecordingsChanged } from '../utils/recordings-changed.ts';
 import { useLiveFiling, type LiveFiling } from './use-live-filing.ts';
 import { useRecordingMeter, type MeterReading } from './use-recording-meter.ts';
 import { useRecordingSafeguards } from './use-recording-safeguards.ts';
+import { markedMoment } from '../utils/marked-moment.ts';
 
 export type { RecorderError, RecorderErrorKind } from '../capture/microphone.ts';
 export { describeMicrophoneError } from '../capture/microphone.ts';
@@ -218,7 +219,7 @@ export function useRecorder({ onRecorded, padId, padName, deviceId = '', live }:
   const mark = useCallback((): number => {
     const session = sessionRef.current;
     if (!session) return 0;
-    marksRef.current = [...marksRef.current, session.clock.elapsedSeconds(performance.now())];
+    marksRef.current = [...marksRef.current, markedMoment(session.clock.elapsedSeconds(performance.now()))];
     setMarks(marksRef.current);
     return marksRef.current.length;
   }, []);
