@@ -519,7 +519,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     secretKey: e.SECRET_KEY,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
-    webDistDir: e.WEB_DIST_DIR,
+    // Relative to where the server was started, like DATA_DIR (the static file server wants an absolute path).
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     transcription: {
       engine: e.TRANSCRIBER,
       pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
 
@@ -8,6 +9,15 @@ describe('configuration', () => {
     expect(config.database.kind).toBe('sqlite');
     expect(config.roles).toEqual({ api: true, worker: true });
     expect(config.secureCookies).toBe(false);
+  });
+
+  it('takes a relative WEB_DIST_DIR from where the server starts, as DATA_DIR', () => {
+    const base = { PUBLIC_URL: 'http://127.0.0.1:8080', SECRET_KEY: 'k'.repeat(32) };
+    expect(loadConfig({ ...base, WEB_DIST_DIR: 'apps/web/dist' }).webDistDir).toBe(
+      path.resolve('apps/web/dist'),
+    );
+    expect(loadConfig({ ...base, WEB_DIST_DIR: '/srv/web' }).webDistDir).toBe('/srv/web');
+    expect(loadConfig(base).webDistDir).toBeUndefined();
   });
 
   it('uses PostgreSQL when DATABASE_URL is set and HTTPS cookies behind an https PUBLIC_URL', () => {
