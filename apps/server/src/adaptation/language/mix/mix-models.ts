@@ -56,11 +56,8 @@ export function mixModels(stock: NgramModel, personal: NgramModel, stockWeight: 
 
   const trigramKeys =
     order === 3 ? union([tableOf(stock, 1)?.keys, tableOf(personal, 1)?.keys]) : new Float64Array(0);
-  const bigramKeys = union([
-    tableOf(stock, 0)?.keys,
-    tableOf(personal, 0)?.keys,
-    missingContexts(trigramKeys, [tableOf(stock, 0), tableOf(personal, 0)]),
-  ]);
+  const explicitBigrams = union([tableOf(stock, 0)?.keys, tableOf(personal, 0)?.keys]);
+  const bigramKeys = union([explicitBigrams, missingContexts(trigramKeys, explicitBigrams)]);
 
   // Bigrams, and the sums that give each word's back-off weight.
   const bigrams: NgramTable & { backoffs?: Float32Array } = {
@@ -71,11 +68,16 @@ export function mixModels(stock: NgramModel, personal: NgramModel, stockWeight: 
   const seen = new Float64Array(size);
   const seenLower = new Float64Array(size);
   const hasChildren = new Uint8Array(size);
+  const inStock = new Walk(tableOf(stock, 0));
+  const inPersonal = new Walk(tableOf(personal, 0));
   for (let j = 0; j < bigramKeys.length; j++) {
     const key = bigramKeys[j]!;
     const w1 = key % SHIFT;
     const w2 = (key - w1) / SHIFT;
-    const p = mix(bigramLog10(stock, w1, w2), bigramLog10(personal, w1, w2));
+    const p = mix(
+      inStock.prob(key) ?? bigramLog10(stock, w1, w2),
+      inPersonal.prob(key) ?? bigramLog10(personal, w1, w2),
+    );
     bigrams.probs[j] = toLog10(p);
     seen[w1]! += p;
     seenLower[w1]! += unigram[w2]!;
@@ -92,6 +94,8 @@ export function mixModels(stock: NgramModel, personal: NgramModel, stockWeight: 
   const contextSeen = new Float64Array(bigramKeys.length);
   const contextSeenLower = new Float64Array(bigramKeys.length);
   const contextHasChildren = new Uint8Array(bigramKeys.length);
+  const trigramsInStock = new Walk(tableOf(stock, 1));
+  const trigramsInPersonal = new Walk(tableOf(personal, 1));
   let suffix = 0;
   for (let t = 0; t < trigramKeys.length; t++) {
     const key = trigramKeys[t]!;
@@ -99,7 +103,10 @@ export function mixModels(stock: NgramModel, personal: NgramModel, stockWeight: 
     const suffixKey = (key - w1) / SHIFT;
     const w2 = suffixKey % SHIFT;
     const w3 = (suffixKey - w2) / SHIFT;
-    const p = mix(trigramLog10(stock, w1, w2, w3), trigramLog10(personal, w1, w2, w3));
+    const p = mix(
+      trigramsInStock.prob(key) ?? trigramLog10(stock, w1, w2, w3),
+      trigramsInPersonal.prob(key) ?? trigramLog10(personal, w1, w2, w3),
+    );
     trigrams.probs[t] = toLog10(p);
     while (bigramKeys[suffix]! < suffixKey) suffix++;
     const context = findKey(bigramKeys, bigramKey(w1, w2));
@@ -136,22 +143,41 @@ function tableOf(model: NgramModel, index: number): NgramTable | undefined {
   return model.tables[index];
 }
 
-/** The prefix and suffix bigrams of `trigramKeys` that no table holds, sorted. */
-function missingContexts(
-  trigramKeys: Float64Array,
-  tables: ReadonlyArray<NgramTable | undefined>,
-): Float64Array {
+/**
+ * The explicit probability of each key asked for in rising order, found by walking the table
+ * alongside (the merged keys are a superset in the same order): no search per n-gram.
+ */
+class Walk {
+  #at = 0;
+  readonly #table: NgramTable | undefined;
+
+  constructor(table: NgramTable | undefined) {
+    this.#table = table;
+  }
+
+  /** log10 p of `key` if the table holds it; keys must be asked for in rising order. */
+  prob(key: number): number | undefined {
+    const table = this.#table;
+    if (!table) return undefined;
+    const keys = table.keys;
+    while (this.#at < keys.length && keys[this.#at]! < key) this.#at++;
+    return keys[this.#at] === key ? table.probs[this.#at]! : undefined;
+  }
+}
+
+/** The prefix and suffix bigrams of `trigramKeys` not in `bigramKeys`, sorted. */
+function missingContexts(trigramKeys: Float64Array, bigramKeys: Float64Array): Float64Array {
   const missing: number[] = [];
-  const known = (key: number): boolean =>
-    tables.some((table) => table !== undefined && findKey(table.keys, key) >= 0);
+  let suffix = 0;
   for (let t = 0; t < trigramKeys.length; t++) {
     const key = trigramKeys[t]!;
     const w1 = key % SHIFT;
     const suffixKey = (key - w1) / SHIFT;
-    const w2 = suffixKey % SHIFT;
-    const prefixKey = bigramKey(w1, w2);
-    if (!known(prefixKey)) missing.push(prefixKey);
-    if (!known(suffixKey)) missing.push(suffixKey);
+    // Suffixes rise with the trigrams' keys: walked, not searched.
+    while (suffix < bigramKeys.length && bigramKeys[suffix]! < suffixKey) suffix++;
+    if (bigramKeys[suffix] !== suffixKey) missing.push(suffixKey);
+    const prefixKey = bigramKey(w1, suffixKey % SHIFT);
+    if (findKey(bigramKeys, prefixKey) < 0) missing.push(prefixKey);
   }
   return Float64Array.from(missing).sort();
 }
