@@ -1,13 +1,17 @@
 /**
  * One decoder-cost.ts measurement in its own process: `<mode> <topic> <workDir>`. Modes: stock;
  * dictionary (personal dictionary, no personal LM); personal (as the engine opens a person's
- * decoder); personal-unigram (the same with an order-1 personal LM); personal-replaced (the way
- * the engine opened it before: on the stock LM, whose search the combined model then replaced).
+ * decoder from a build without a merged model: the stock and personal LMs interpolated at run time
+ * by a model set); personal-unigram (the same with an order-1 personal LM); personal-replaced (the
+ * way the engine opened it before: on the stock LM, whose search the combined model then
+ * replaced); merged (as it opens a build with merged.lm.bin: the two LMs mixed at WEIGHT into one
+ * model at build time, opened with -lm; the mix is made here, before the clock starts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { buildMergedModel } from '../../apps/server/src/adaptation/language/mix/merged-model.ts';
 import { buildPersonalLanguage } from '../../apps/server/src/adaptation/language/personal-language.ts';
 import { openNative, PocketsphinxDecoder } from '../../apps/server/src/transcription/pocketsphinx/decoder.ts';
 import { loadAdaptationNative } from '../../apps/server/src/transcription/pocketsphinx/language-model-set.ts';
@@ -33,6 +37,16 @@ const clips = topic.sentences.slice(-10).map((text, i) => {
 const train = topic.sentences.slice(0, -10);
 const order = mode === 'personal-unigram' ? 1 : 3;
 const language = await buildPersonalLanguage([...train, ...topic.vocabulary], stock.dict, dir, order);
+const mergedLm = path.join(dir, 'merged.lm.bin');
+if (mode === 'merged') {
+  await buildMergedModel({
+    stockLm: stock.lm,
+    personalLm: language.languageModel,
+    personalWeight: WEIGHT,
+    out: mergedLm,
+    workDir: dir,
+  });
+}
 
 type Decode = (pcm: Int16Array) => Promise<string>;
 
@@ -71,7 +85,11 @@ function openEngine(): { decode: Decode; close: () => void } {
           buildId: 'cost',
           hmm: stock.hmm,
           dict: language.dictionary,
-          ...(mode === 'dictionary' ? {} : { personalLm: { path: language.languageModel, weight: WEIGHT } }),
+          ...(mode === 'dictionary'
+            ? {}
+            : mode === 'merged'
+              ? { mergedLm }
+              : { personalLm: { path: language.languageModel, weight: WEIGHT } }),
         });
   return {
     decode: async (pcm) => (await decoder.decode(pcm)).map((w) => w.word).join(' '),

@@ -2,10 +2,11 @@
  * Where a personal decoder's memory and time go (issue 21, goal 1.1x): the RSS each decoder adds
  * when it opens, and the decode time of the topic's 10 held-out clips, for the stock decoder and
  * for personal ones (stock acoustic model, stock dictionary + the topic's words, the topic's ARPA
- * interpolated with the stock LM; modes in decoder-cost-child.ts), each alone in a fresh process
- * so nothing is shared. Modes alternate so a change of load hits them alike.
- * `DECODER_COST_MODES=stock,personal,personal-replaced node --import tsx bench/adapt/decoder-cost.ts
- * [beekeeping]`; prints the load average.
+ * interpolated with the stock LM, or mixed with it into one model; modes in decoder-cost-child.ts),
+ * each alone in a fresh process so nothing is shared. Modes alternate so a change of load hits
+ * them alike; each mode's mean decode time and open RSS are then given against stock's.
+ * `DECODER_COST_MODES=stock,personal,merged,stock,personal,merged node --import tsx
+ * bench/adapt/decoder-cost.ts [beekeeping]`; prints the load average.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,7 +42,21 @@ try {
     first.set(mode, first.get(mode) ?? transcripts);
     console.log(mode.padEnd(18), JSON.stringify(r));
   }
+  const mean = (mode: string, field: string): number => {
+    const values = rows.filter(([m]) => m === mode).map(([, r]) => r[field]!);
+    return values.reduce((a, b) => a + b, 0) / values.length;
+  };
+  if (first.has('stock')) {
+    for (const mode of first.keys()) {
+      console.log(
+        `${mode.padEnd(18)} decode ${mean(mode, 'decodeSeconds').toFixed(2)} s (${(mean(mode, 'decodeSeconds') / mean('stock', 'decodeSeconds')).toFixed(2)}x stock), open +${mean(mode, 'openMiB').toFixed(1)} MiB (${(mean(mode, 'openMiB') / mean('stock', 'openMiB')).toFixed(2)}x)`,
+      );
+    }
+  }
   const same = (a: string, b: string) => JSON.stringify(first.get(a)) === JSON.stringify(first.get(b));
+  if (first.has('personal') && first.has('merged')) {
+    console.log(`personal and merged transcripts identical: ${same('personal', 'merged')}`);
+  }
   if (first.has('personal') && first.has('personal-replaced')) {
     console.log(
       `personal and personal-replaced transcripts identical: ${same('personal', 'personal-replaced')}`,

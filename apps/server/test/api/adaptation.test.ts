@@ -151,7 +151,9 @@ describe('adaptation state', () => {
   });
 });
 
-describe('a real build', () => {
+// A build also writes the merged language model (about 7 s of CPU, ADR 0040 session 17): alone
+// the weight test takes 11 s, beside two other files at load 11 it took over 30 s.
+describe('a real build', { timeout: 120_000 }, () => {
   it('learns words and voice from corrected notes, stores the files as blobs, and DELETE removes them', async () => {
     const { client, userId, pad } = await person();
     for (const [i, text] of SENTENCES.entries()) await correctedNote(client, pad, text, i);

@@ -42,7 +42,7 @@ export async function buildMergedModel(input: MergedModelInput): Promise<MergedM
     input.signal?.throwIfAborted();
     await runTool({
       program: 'sphinx_lm_convert',
-      args: ['-i', arpa, '-ifmt', 'arpa', '-o', input.out, '-ofmt', 'bin'],
+      args: convertArgs(arpa, input.out),
       purpose: 'writing the merged language model',
       debianPackage: 'sphinxbase-utils',
     });
@@ -52,8 +52,16 @@ export async function buildMergedModel(input: MergedModelInput): Promise<MergedM
   }
 }
 
-/** Its own function, so the models' arrays are garbage once the text is written. */
-async function writeMergedArpa(input: MergedModelInput, arpa: string): Promise<number[]> {
+/** sphinx_lm_convert's arguments: ARPA in, binary trie out (bench/adapt/merged-build-cost.ts too). */
+export function convertArgs(arpa: string, out: string): string[] {
+  return ['-i', arpa, '-ifmt', 'arpa', '-o', out, '-ofmt', 'bin'];
+}
+
+/**
+ * The mix written as ARPA text; n-grams per order. Its own function, so the models' arrays are
+ * garbage once the text is written.
+ */
+export async function writeMergedArpa(input: MergedModelInput, arpa: string): Promise<number[]> {
   const stock = await readTrieModel(input.stockLm);
   const personal = await readArpaModel(input.personalLm, stock.vocabulary);
   input.signal?.throwIfAborted();
