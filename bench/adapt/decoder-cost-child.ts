@@ -5,7 +5,9 @@
  * by a model set); personal-unigram (the same with an order-1 personal LM); personal-replaced (the
  * way the engine opened it before: on the stock LM, whose search the combined model then
  * replaced); merged (as it opens a build with merged.lm.bin: the two LMs mixed at WEIGHT into one
- * model at build time, opened with -lm; the mix is made here, before the clock starts).
+ * model at build time, opened with -lm). The merged model is made beforehand by the mode
+ * merge-only in a process of its own (decoder-cost.ts runs it first), so the memory the mix used
+ * is not reused by the decoder measured here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,8 @@ import { buildPersonalLanguage } from '../../apps/server/src/adaptation/language
 import { openNative, PocketsphinxDecoder } from '../../apps/server/src/transcription/pocketsphinx/decoder.ts';
 import { loadAdaptationNative } from '../../apps/server/src/transcription/pocketsphinx/language-model-set.ts';
 import { resolveModel } from '../../apps/server/src/transcription/pocketsphinx/model.ts';
+import { wordErrorRate, wordErrors } from '../../apps/server/src/transcription/word-errors.ts';
+import { dictionaryWords } from '../../apps/server/src/adaptation/words.ts';
 import { readTopic, speak } from './speech.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,15 +34,23 @@ const rssMiB = () => {
 
 const dir = path.join(work, mode);
 fs.mkdirSync(dir, { recursive: true });
-const clips = topic.sentences.slice(-10).map((text, i) => {
+const references = topic.sentences.slice(-10);
+const clips = references.map((text, i) => {
   const wav = speak('flite:slt', text, path.join(dir, `${i}.wav`));
   return new Int16Array(wav.buffer, wav.byteOffset + 44, (wav.length - 44) / 2);
 });
 const train = topic.sentences.slice(0, -10);
 const order = mode === 'personal-unigram' ? 1 : 3;
-const language = await buildPersonalLanguage([...train, ...topic.vocabulary], stock.dict, dir, order);
-const mergedLm = path.join(dir, 'merged.lm.bin');
-if (mode === 'merged') {
+const prepared = path.join(work, 'merge-only');
+const language =
+  mode === 'merged'
+    ? {
+        dictionary: path.join(prepared, 'personal.dict'),
+        languageModel: path.join(prepared, 'personal.arpa'),
+      }
+    : await buildPersonalLanguage([...train, ...topic.vocabulary], stock.dict, dir, order);
+const mergedLm = path.join(prepared, 'merged.lm.bin');
+if (mode === 'merge-only') {
   await buildMergedModel({
     stockLm: stock.lm,
     personalLm: language.languageModel,
@@ -46,6 +58,8 @@ if (mode === 'merged') {
     out: mergedLm,
     workDir: dir,
   });
+  console.log(JSON.stringify({ transcripts: [] }));
+  process.exit(0);
 }
 
 type Decode = (pcm: Int16Array) => Promise<string>;
@@ -106,6 +120,9 @@ started = performance.now();
 const transcripts: string[] = [];
 for (const pcm of clips) transcripts.push(await decoder.decode(pcm));
 const decodeSeconds = (performance.now() - started) / 1000;
+const wer = wordErrorRate(
+  transcripts.map((text, i) => wordErrors(dictionaryWords(references[i]!), dictionaryWords(text))),
+);
 const decoded = rssMiB();
 decoder.close();
 console.log(
@@ -114,6 +131,7 @@ console.log(
     decodeSeconds: +decodeSeconds.toFixed(2),
     openMiB: +(opened - before).toFixed(1),
     afterDecodeMiB: +(decoded - before).toFixed(1),
+    wer: +wer.toFixed(4),
     transcripts,
   }),
 );
