@@ -117,9 +117,14 @@ const decoder = mode === 'personal-replaced' ? openReplaced() : openEngine();
 const openSeconds = (performance.now() - started) / 1000;
 const opened = rssMiB();
 started = performance.now();
+// CPU time of the whole process (the decode runs on koffi's thread): less swayed by other work on
+// a shared machine than wall time, which also counts the time the process waited for a core.
+const cpuBefore = process.cpuUsage();
 const transcripts: string[] = [];
 for (const pcm of clips) transcripts.push(await decoder.decode(pcm));
 const decodeSeconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const decodeCpuSeconds = (cpu.user + cpu.system) / 1e6;
 const wer = wordErrorRate(
   transcripts.map((text, i) => wordErrors(dictionaryWords(references[i]!), dictionaryWords(text))),
 );
@@ -129,6 +134,7 @@ console.log(
   JSON.stringify({
     openSeconds: +openSeconds.toFixed(2),
     decodeSeconds: +decodeSeconds.toFixed(2),
+    decodeCpuSeconds: +decodeCpuSeconds.toFixed(2),
     openMiB: +(opened - before).toFixed(1),
     afterDecodeMiB: +(decoded - before).toFixed(1),
     wer: +wer.toFixed(4),

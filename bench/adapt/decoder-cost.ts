@@ -51,7 +51,7 @@ try {
   if (first.has('stock')) {
     for (const mode of first.keys()) {
       console.log(
-        `${mode.padEnd(18)} WER ${(100 * mean(mode, 'wer')).toFixed(1)} %, decode ${mean(mode, 'decodeSeconds').toFixed(2)} s (${(mean(mode, 'decodeSeconds') / mean('stock', 'decodeSeconds')).toFixed(2)}x stock), open +${mean(mode, 'openMiB').toFixed(1)} MiB (${(mean(mode, 'openMiB') / mean('stock', 'openMiB')).toFixed(2)}x)`,
+        `${mode.padEnd(18)} WER ${(100 * mean(mode, 'wer')).toFixed(1)} %, decode ${mean(mode, 'decodeSeconds').toFixed(2)} s (${(mean(mode, 'decodeSeconds') / mean('stock', 'decodeSeconds')).toFixed(2)}x stock), CPU ${mean(mode, 'decodeCpuSeconds').toFixed(2)} s (${(mean(mode, 'decodeCpuSeconds') / mean('stock', 'decodeCpuSeconds')).toFixed(2)}x), open +${mean(mode, 'openMiB').toFixed(1)} MiB (${(mean(mode, 'openMiB') / mean('stock', 'openMiB')).toFixed(2)}x)`,
       );
     }
   }

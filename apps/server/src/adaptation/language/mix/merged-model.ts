@@ -3,12 +3,15 @@
  * ARPA model mixed statically at the build's weight, as the binary trie the decoder opens with
  * `-lm`, so decoding scores one model per lookup instead of two through a model set.
  *
- * The stock model is read from its binary file for each build and let go afterwards (not kept per
- * process: its arrays are ~90 MB a worker would hold between builds minutes apart, to save about
- * 0.3 s of a build's CPU). The ARPA text is scratch: sphinx_lm_convert reads it, then it goes.
+ * Two processes, one after the other: mix-process.ts reads the stock model from its binary file
+ * (for each build, not kept: its arrays are ~90 MB a worker would hold between builds minutes
+ * apart, to save about 0.3 s of a build's CPU), mixes and writes ARPA text; sphinx_lm_convert turns
+ * that into the binary trie. So the build's peak is the larger of the two, not their sum, and
+ * the worker process holds none of it. The ARPA text is scratch and goes at the end.
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { runTool } from '../../run-tool.ts';
 import { readArpaModel } from '../ngram/read-arpa.ts';
@@ -38,7 +41,12 @@ export interface MergedModel {
 export async function buildMergedModel(input: MergedModelInput): Promise<MergedModel> {
   const arpa = join(input.workDir, 'merged.arpa');
   try {
-    const ngrams = await writeMergedArpa(input, arpa);
+    const mixed = await runTool({
+      ...mixCommand(input, arpa),
+      purpose: 'mixing the stock and personal language models',
+      debianPackage: 'nodejs',
+    });
+    const { ngrams } = JSON.parse(mixed.stdout.trim().split('\n').pop() ?? '{}') as MergedModel;
     input.signal?.throwIfAborted();
     await runTool({
       program: 'sphinx_lm_convert',
@@ -52,19 +60,38 @@ export async function buildMergedModel(input: MergedModelInput): Promise<MergedM
   }
 }
 
+/** How to start mix-process.ts: from source through tsx, else the bundle's file beside this one. */
+export function mixCommand(
+  input: Pick<MergedModelInput, 'stockLm' | 'personalLm' | 'personalWeight'>,
+  arpa: string,
+): { program: string; args: string[] } {
+  const fromSource = new URL(import.meta.url).pathname.endsWith('.ts');
+  const entry = new URL(fromSource ? './mix-process.ts' : './mix-language-models.js', import.meta.url);
+  return {
+    program: process.execPath,
+    args: [
+      ...(fromSource ? ['--import', 'tsx'] : []),
+      fileURLToPath(entry),
+      input.stockLm,
+      input.personalLm,
+      String(input.personalWeight),
+      arpa,
+    ],
+  };
+}
+
 /** sphinx_lm_convert's arguments: ARPA in, binary trie out (bench/adapt/merged-build-cost.ts too). */
 export function convertArgs(arpa: string, out: string): string[] {
   return ['-i', arpa, '-ifmt', 'arpa', '-o', out, '-ofmt', 'bin'];
 }
 
-/**
- * The mix written as ARPA text; n-grams per order. Its own function, so the models' arrays are
- * garbage once the text is written.
- */
-export async function writeMergedArpa(input: MergedModelInput, arpa: string): Promise<number[]> {
+/** The mix written as ARPA text (mix-process.ts runs it); n-grams per order, unigrams first. */
+export async function writeMergedArpa(
+  input: Pick<MergedModelInput, 'stockLm' | 'personalLm' | 'personalWeight'>,
+  arpa: string,
+): Promise<number[]> {
   const stock = await readTrieModel(input.stockLm);
   const personal = await readArpaModel(input.personalLm, stock.vocabulary);
-  input.signal?.throwIfAborted();
   const merged = mixModels(stock, personal, 1 - input.personalWeight);
   await writeArpaModel(merged, arpa);
   return [merged.unigramProbs.length, ...merged.tables.map((table) => table.keys.length)];
