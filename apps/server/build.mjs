@@ -11,6 +11,9 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'transcription-worker': 'src/transcription/worker-thread.ts',
+    // A build mixes the stock and personal language models in this process of its own
+    // (adaptation/language/mix/merged-model.ts).
+    'mix-language-models': 'src/adaptation/language/mix/mix-process.ts',
     // The whisper engine forks this next to the bundle (see transcription/whisper/engine.ts).
     'whisper-host': 'src/transcription/whisper/host.ts',
     // The operator's commands, as `npm run backup` etc. run them from source (the tests run

@@ -1,17 +1,25 @@
 /**
  * One decoder-cost.ts measurement in its own process: `<mode> <topic> <workDir>`. Modes: stock;
  * dictionary (personal dictionary, no personal LM); personal (as the engine opens a person's
- * decoder); personal-unigram (the same with an order-1 personal LM); personal-replaced (the way
- * the engine opened it before: on the stock LM, whose search the combined model then replaced).
+ * decoder from a build without a merged model: the stock and personal LMs interpolated at run time
+ * by a model set); personal-unigram (the same with an order-1 personal LM); personal-replaced (the
+ * way the engine opened it before: on the stock LM, whose search the combined model then
+ * replaced); merged (as it opens a build with merged.lm.bin: the two LMs mixed at WEIGHT into one
+ * model at build time, opened with -lm). The merged model is made beforehand by the mode
+ * merge-only in a process of its own (decoder-cost.ts runs it first), so the memory the mix used
+ * is not reused by the decoder measured here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { buildMergedModel } from '../../apps/server/src/adaptation/language/mix/merged-model.ts';
 import { buildPersonalLanguage } from '../../apps/server/src/adaptation/language/personal-language.ts';
 import { openNative, PocketsphinxDecoder } from '../../apps/server/src/transcription/pocketsphinx/decoder.ts';
 import { loadAdaptationNative } from '../../apps/server/src/transcription/pocketsphinx/language-model-set.ts';
 import { resolveModel } from '../../apps/server/src/transcription/pocketsphinx/model.ts';
+import { wordErrorRate, wordErrors } from '../../apps/server/src/transcription/word-errors.ts';
+import { dictionaryWords } from '../../apps/server/src/adaptation/words.ts';
 import { readTopic, speak } from './speech.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,13 +34,33 @@ const rssMiB = () => {
 
 const dir = path.join(work, mode);
 fs.mkdirSync(dir, { recursive: true });
-const clips = topic.sentences.slice(-10).map((text, i) => {
+const references = topic.sentences.slice(-10);
+const clips = references.map((text, i) => {
   const wav = speak('flite:slt', text, path.join(dir, `${i}.wav`));
   return new Int16Array(wav.buffer, wav.byteOffset + 44, (wav.length - 44) / 2);
 });
 const train = topic.sentences.slice(0, -10);
 const order = mode === 'personal-unigram' ? 1 : 3;
-const language = await buildPersonalLanguage([...train, ...topic.vocabulary], stock.dict, dir, order);
+const prepared = path.join(work, 'merge-only');
+const language =
+  mode === 'merged'
+    ? {
+        dictionary: path.join(prepared, 'personal.dict'),
+        languageModel: path.join(prepared, 'personal.arpa'),
+      }
+    : await buildPersonalLanguage([...train, ...topic.vocabulary], stock.dict, dir, order);
+const mergedLm = path.join(prepared, 'merged.lm.bin');
+if (mode === 'merge-only') {
+  await buildMergedModel({
+    stockLm: stock.lm,
+    personalLm: language.languageModel,
+    personalWeight: WEIGHT,
+    out: mergedLm,
+    workDir: dir,
+  });
+  console.log(JSON.stringify({ transcripts: [] }));
+  process.exit(0);
+}
 
 type Decode = (pcm: Int16Array) => Promise<string>;
 
@@ -71,7 +99,11 @@ function openEngine(): { decode: Decode; close: () => void } {
           buildId: 'cost',
           hmm: stock.hmm,
           dict: language.dictionary,
-          ...(mode === 'dictionary' ? {} : { personalLm: { path: language.languageModel, weight: WEIGHT } }),
+          ...(mode === 'dictionary'
+            ? {}
+            : mode === 'merged'
+              ? { mergedLm }
+              : { personalLm: { path: language.languageModel, weight: WEIGHT } }),
         });
   return {
     decode: async (pcm) => (await decoder.decode(pcm)).map((w) => w.word).join(' '),
@@ -85,17 +117,27 @@ const decoder = mode === 'personal-replaced' ? openReplaced() : openEngine();
 const openSeconds = (performance.now() - started) / 1000;
 const opened = rssMiB();
 started = performance.now();
+// CPU time of the whole process (the decode runs on koffi's thread): less swayed by other work on
+// a shared machine than wall time, which also counts the time the process waited for a core.
+const cpuBefore = process.cpuUsage();
 const transcripts: string[] = [];
 for (const pcm of clips) transcripts.push(await decoder.decode(pcm));
 const decodeSeconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const decodeCpuSeconds = (cpu.user + cpu.system) / 1e6;
+const wer = wordErrorRate(
+  transcripts.map((text, i) => wordErrors(dictionaryWords(references[i]!), dictionaryWords(text))),
+);
 const decoded = rssMiB();
 decoder.close();
 console.log(
   JSON.stringify({
     openSeconds: +openSeconds.toFixed(2),
     decodeSeconds: +decodeSeconds.toFixed(2),
+    decodeCpuSeconds: +decodeCpuSeconds.toFixed(2),
     openMiB: +(opened - before).toFixed(1),
     afterDecodeMiB: +(decoded - before).toFixed(1),
+    wer: +wer.toFixed(4),
     transcripts,
   }),
 );

@@ -1,7 +1,8 @@
 /**
  * A person's build as a decoding engine opens it (ADR 0040): their acoustic model (stock or MAP
- * adapted), their dictionary (stock plus their words), their language model interpolated with
- * the stock one at `weight`, and how they write their words. Local paths, as
+ * adapted), their dictionary (stock plus their words), their language model mixed with the stock
+ * one (one merged file, or, in builds made before those, interpolated at run time at `weight`),
+ * and how they write their words. Local paths, as
  * PersonalModelCache.load gives them. Only the pocketsphinx engine reads it; other engines
  * decode as they always do.
  */
@@ -11,7 +12,10 @@ export interface PersonalModelPaths {
   hmm: string;
   dict: string;
   mllr?: string;
+  /** Interpolated with the worker's stock LM at run time; builds without a merged model only. */
   personalLm?: { path: string; weight: number };
+  /** The stock and personal LMs mixed into one binary trie, opened with `-lm`; wins over `personalLm`. */
+  mergedLm?: string;
   /** How the person writes their words (pocketsphinx/written-forms.ts); absent in older builds. */
   writtenForms?: string;
 }

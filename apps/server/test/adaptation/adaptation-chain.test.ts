@@ -13,6 +13,7 @@ import { parseSendump } from '../../src/adaptation/acoustic/sendump.ts';
 import { prepareTrainableModel } from '../../src/adaptation/acoustic/trainable-model.ts';
 import { PersonalDecoder } from '../../src/adaptation/decoding/personal-decoder.ts';
 import { AdaptationError } from '../../src/adaptation/errors.ts';
+import { buildMergedModel } from '../../src/adaptation/language/mix/merged-model.ts';
 import { buildPersonalLanguage } from '../../src/adaptation/language/personal-language.ts';
 import { FixtureDir, keywordRecall, speak } from '../transcription/support/speech.ts';
 
@@ -62,12 +63,35 @@ describe('speaker and language adaptation with the Debian tools', () => {
       personalLm: { path: language.languageModel, weight: 0.5 },
     });
     try {
-      const heard = decoder.decode(pcmOf(wavs[0]!));
+      const interpolated = decoder.decode(pcmOf(wavs[0]!));
       // 'varroa' is in neither the stock dictionary nor the stock LM: only the personal ones give it.
+      expect(interpolated.split(' ')).toContain('varroa');
+      expect(keywordRecall(['sticky', 'board', 'higher', 'week'], interpolated)).toBeGreaterThanOrEqual(0.75);
+    } finally {
+      decoder.close();
+    }
+
+    // The same two models mixed into one file at build time, opened with -lm and no model set.
+    const merged = await buildMergedModel({
+      stockLm: join(STOCK, 'en-us.lm.bin'),
+      personalLm: language.languageModel,
+      personalWeight: 0.5,
+      out: dir.file('merged.lm.bin'),
+      workDir: dir.path,
+    });
+    expect(merged.ngrams[0]).toBeGreaterThan(72_547);
+    const mergedDecoder = PersonalDecoder.open({
+      hmm: speaker.mapModelDir,
+      lm: join(STOCK, 'en-us.lm.bin'),
+      mergedLm: dir.file('merged.lm.bin'),
+      dict: language.dictionary,
+    });
+    try {
+      const heard = mergedDecoder.decode(pcmOf(wavs[0]!));
       expect(heard.split(' ')).toContain('varroa');
       expect(keywordRecall(['sticky', 'board', 'higher', 'week'], heard)).toBeGreaterThanOrEqual(0.75);
     } finally {
-      decoder.close();
+      mergedDecoder.close();
     }
   });
 

@@ -112,6 +112,10 @@ describe('decoding with what Voxpad learnt', { timeout: 400_000 }, () => {
     const learnt = await upload(owner.client, owner.pad);
     expect(learnt.status).toBe('done');
     expect(learnt.transcript ?? '').toMatch(WRITTEN);
+    // It was decoded with the build's merged language model (stock and personal in one file,
+    // opened with -lm), which the worker fetched with the rest of the build.
+    const cached = fs.readdirSync(path.join(server.dataDir, 'models', 'cache'), { recursive: true });
+    expect(cached.map(String).some((file) => file.endsWith('merged.lm.bin'))).toBe(true);
 
     // The same clip from the other person: the stock model, and their first note untouched.
     const theirs = await upload(other.client, other.pad);

@@ -15,6 +15,7 @@ import { prepareTrainableModel } from '../acoustic/trainable-model.ts';
 import { AdaptationError } from '../errors.ts';
 import { serialiseWrittenForms } from '../../transcription/pocketsphinx/written-forms.ts';
 import { readDictionaryWords } from '../language/dictionary.ts';
+import { buildMergedModel } from '../language/mix/merged-model.ts';
 import { buildPersonalLanguage } from '../language/personal-language.ts';
 import { dictionaryWords } from '../words.ts';
 import { chooseWeight } from './choose-weight.ts';
@@ -91,6 +92,16 @@ export async function buildModel(input: BuildInput): Promise<BuiltModel> {
   await copyFile(language.dictionary, dictionary);
   await copyFile(language.languageModel, join(outDir, MODEL_FILES.languageModel));
   await writeFile(join(outDir, MODEL_FILES.writtenForms), serialiseWrittenForms(input.vocabulary));
+  input.signal?.throwIfAborted();
+  // One model for the decoder to score instead of two at every lookup (ADR 0040, session 17).
+  await buildMergedModel({
+    stockLm,
+    personalLm: language.languageModel,
+    personalWeight: choice.weight,
+    out: join(outDir, MODEL_FILES.mergedLanguageModel),
+    workDir,
+    signal: input.signal,
+  });
   input.signal?.throwIfAborted();
 
   const known = await readDictionaryWords(dictionary);

@@ -10,6 +10,12 @@ export const MODEL_FILES = {
   dictionary: 'personal.dict',
   /** The person's ARPA model, interpolated with the stock one at `meta.lmWeight`. */
   languageModel: 'personal.arpa',
+  /**
+   * The stock model and the person's mixed at `meta.lmWeight` into one binary trie, which the
+   * decoder opens with `-lm` (language/mix/). Builds made before it have none and decode through
+   * sphinxbase's model set, interpolating the two at run time.
+   */
+  mergedLanguageModel: 'merged.lm.bin',
   /** MAP-adapted acoustic model folder; absent when there was not enough corrected audio. */
   acousticDir: 'acoustic',
   /** How the person writes their words: dictionary word -> spelling (pocketsphinx/written-forms.ts). */
@@ -25,19 +31,32 @@ export interface ModelMeta {
   acousticSeconds: number;
 }
 
-/** What a decoder opens on a build in `dir`: its acoustic model if built, else the stock one. */
+/**
+ * What a decoder opens on a build in `dir`: its acoustic model if built, else the stock one; its
+ * merged language model if it has one (chosen by the file being there), else the stock and
+ * personal models to interpolate at run time.
+ */
 export function decoderModelIn(dir: string, stockDir: string, meta: ModelMeta): PersonalModel {
   const acoustic = join(dir, MODEL_FILES.acousticDir);
+  const merged = join(dir, MODEL_FILES.mergedLanguageModel);
   return {
     hmm: existsSync(acoustic) ? acoustic : join(stockDir, 'en-us'),
     lm: join(stockDir, 'en-us.lm.bin'),
     dict: join(dir, MODEL_FILES.dictionary),
-    personalLm: { path: join(dir, MODEL_FILES.languageModel), weight: meta.lmWeight },
+    ...(existsSync(merged)
+      ? { mergedLm: merged }
+      : { personalLm: { path: join(dir, MODEL_FILES.languageModel), weight: meta.lmWeight } }),
   };
 }
 
 /** The same as the engine takes it (the stock LM is always the worker's own), named `buildId`. */
 export function enginePaths(buildId: string, model: PersonalModel): PersonalModelPaths {
-  const { hmm, dict, mllr, personalLm } = model;
-  return { buildId, hmm, dict, ...(mllr ? { mllr } : {}), ...(personalLm ? { personalLm } : {}) };
+  const { hmm, dict, mllr, personalLm, mergedLm } = model;
+  return {
+    buildId,
+    hmm,
+    dict,
+    ...(mllr ? { mllr } : {}),
+    ...(mergedLm ? { mergedLm } : personalLm ? { personalLm } : {}),
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * A decoder for one person: the stock or MAP-adapted acoustic model, an optional MLLR transform,
- * the person's dictionary, and the stock language model interpolated at run time with the
- * person's own (sphinxbase n-gram model set; no merged model file is built). Opened through the
+ * the person's dictionary, and their merged language model (stock and personal mixed into one
+ * file at build time), or else the stock language model interpolated at run time with the
+ * person's own (sphinxbase n-gram model set). Opened through the
  * engine's bindings (createConfig/ps_init); decodes a clip as one utterance like the engine does.
  * Not thread-safe; blocks the calling thread while it decodes (use a worker in the product).
  */
@@ -20,6 +21,8 @@ export interface PersonalModel {
   dict: string;
   /** The person's ARPA model and its interpolation weight (0..1), or none. */
   personalLm?: { path: string; weight: number };
+  /** Stock and personal mixed into one binary model: opened as `-lm`, no model set. */
+  mergedLm?: string;
 }
 
 const DEFAULT_SEARCH = '_default';
@@ -39,7 +42,7 @@ export class PersonalDecoder {
     const extra = loadAdaptationNative();
     const config = native.createConfig({
       '-hmm': model.hmm,
-      '-lm': model.lm,
+      '-lm': model.mergedLm ?? model.lm,
       '-dict': model.dict,
       ...(model.mllr ? { '-mllr': model.mllr } : {}),
       '-logfn': '/dev/null',
@@ -64,7 +67,7 @@ export class PersonalDecoder {
     // full-vocabulary searches exist (peak +54 MB over stock; ADR 0035). Opening with the
     // personal LM first and reading the stock one afterwards lowered the peak to +34 MB but took
     // 28 s instead of about 2 s to open (cause not found at the time), so it is not used.
-    if (model.personalLm) {
+    if (model.personalLm && !model.mergedLm) {
       const { path, weight } = model.personalLm;
       if (!(weight > 0 && weight < 1))
         fail(`The personal language model weight must be between 0 and 1, not ${weight}.`);

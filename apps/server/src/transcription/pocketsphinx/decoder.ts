@@ -53,8 +53,9 @@ export class PocketsphinxDecoder {
 
   /**
    * A decoder on one person's build (ADR 0040): their acoustic model, dictionary and optional
-   * MLLR transform, and the stock language model `stock.lm` interpolated with theirs. Their words
-   * come back as they write them (written-forms.ts).
+   * MLLR transform, and their merged language model, or (builds without one) the stock language
+   * model `stock.lm` interpolated with theirs at run time. Their words come back as they write
+   * them (written-forms.ts).
    */
   static openPersonal(stock: ModelPaths, personal: PersonalModelPaths): PocketsphinxDecoder {
     const written = personal.writtenForms ? readWrittenForms(personal.writtenForms) : NO_WRITTEN_FORMS;
@@ -62,14 +63,18 @@ export class PocketsphinxDecoder {
     // made once, on the combined model: opened on the stock LM first, pocketsphinx built a
     // full-vocabulary search that the combined one then replaced, and the memory of the first
     // stayed with the process (+55 MiB a decoder; bench/adapt/decoder-cost.ts).
+    // A merged model is one language model like the stock one: opened with -lm, no model set, so
+    // each lookup scores one model (ADR 0040, session 17).
+    const interpolated = personal.mergedLm ? undefined : personal.personalLm;
+    const lm = personal.mergedLm ?? (interpolated ? undefined : stock.lm);
     const { native, config, decoder } = openNative({
       hmm: personal.hmm,
-      ...(personal.personalLm ? {} : { lm: stock.lm }),
+      ...(lm ? { lm } : {}),
       dict: personal.dict,
       ...(personal.mllr ? { mllr: personal.mllr } : {}),
     });
     try {
-      if (personal.personalLm) interpolate(native, config, decoder, stock.lm, personal.personalLm);
+      if (interpolated) interpolate(native, config, decoder, stock.lm, interpolated);
     } catch (error) {
       native.ps_free(decoder);
       native.cmd_ln_free_r(config);

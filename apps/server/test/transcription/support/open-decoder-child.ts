@@ -1,6 +1,7 @@
 /**
  * Child of personal-decoder-memory.test.ts, so each decoder opens in a fresh process:
- * `<stock|personal> <dict> <arpa> <wav>` prints {"openMiB": RSS the open added, "words": [...]}.
+ * `<stock|personal|merged> <dict> <lm> <wav>` prints {"openMiB": RSS the open added, "words": [...]};
+ * `lm` is the personal ARPA (personal: interpolated at run time) or a merged model (merged).
  */
 import { readFileSync } from 'node:fs';
 
@@ -20,7 +21,7 @@ const decoder =
         buildId: 'memory',
         hmm: stock.hmm,
         dict,
-        personalLm: { path: arpa, weight: 0.5 },
+        ...(mode === 'merged' ? { mergedLm: arpa } : { personalLm: { path: arpa, weight: 0.5 } }),
       });
 const openMiB = rssMiB() - before;
 const bytes = readFileSync(wav).subarray(44);
