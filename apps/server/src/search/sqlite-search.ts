@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { MARK_END, MARK_START } from './highlighted-text.ts';
 import { RANK_WINDOW, type RankedMatch, type SearchPage, type SearchTable } from './ranked-match.ts';
@@ -9,6 +9,9 @@ import { fts5Match, fts5PrefixMatch, type SearchTerms } from './search-query.ts'
  * times; a column past the list (a transcript's spoken forms) weighs 1.0, like the body.
  */
 const WEIGHTS = sql.raw('0.0, 10.0, 1.0');
+
+/** How many of the whole words' newest matches place the floor of a typed word's set, in turn. */
+const FLOOR_READS = [4 * RANK_WINDOW, 32 * RANK_WINDOW];
 
 /**
  * SQLite FTS5 (tables made by migration 0003; voice notes' remade with their spoken forms by 0017). The most recent RANK_WINDOW matches are
@@ -42,10 +45,6 @@ export async function searchSqlite(
   // words as written. The unary + keeps SQLite from handing the IN list to FTS5 as rowid
   // lookups (one full MATCH per candidate); instead the set is built once and probed.
   const index = stemMatch ? stems : words;
-  const typed =
-    stemMatch && prefixMatch
-      ? sql`AND +rowid IN (SELECT rowid FROM ${words} WHERE ${words} MATCH ${prefixMatch})`
-      : sql``;
   // The filtered notes likewise: one set, built once, probed per match.
   // Filters that leave many notes are checked match by match instead, which stops with the window.
   const within = page.check
@@ -55,9 +54,39 @@ export async function searchSqlite(
       : sql``;
   // A date range's row numbers bound the scan; FTS5 seeks to them (no unary + here).
   const bounded = page.rowids ? sql`AND rowid BETWEEN ${page.rowids.from} AND ${page.rowids.to}` : sql``;
-  const newest = sql`SELECT rowid FROM ${index}
+  const matching = (typed: Expression<unknown> = sql``) => sql`SELECT rowid FROM ${index}
     WHERE ${index} MATCH ${stemMatch ?? prefixMatch ?? ''} ${bounded} ${typed} ${within}
     ORDER BY rowid DESC LIMIT ${RANK_WINDOW}`;
+  let newest = matching();
+  if (stemMatch && terms.prefix) {
+    // Whole words with a word being typed: the typed word's notes are a set the whole words'
+    // matches are probed in, and two letters are in most notes ("do": 600,000 of a million).
+    // The set is read only from a floor: the row number of the FLOOR_READ-th newest match of
+    // the whole words. When that floor holds a full window, no match below it can be in the
+    // window; otherwise a deeper floor, and at last none.
+    const typedMatch = fts5PrefixMatch(null, columns, terms.prefix);
+    const typedFrom = (floor: number) =>
+      sql`AND +rowid IN (SELECT rowid FROM ${words} WHERE ${words} MATCH ${typedMatch} AND rowid >= ${floor})`;
+    newest = matching(typedFrom(0));
+    for (const read of FLOOR_READS) {
+      const floor = await sql<{ floor: number | null; n: number }>`
+        SELECT min(rowid) AS floor, count(*) AS n FROM (
+          SELECT rowid FROM ${stems} WHERE ${stems} MATCH ${stemMatch} ${bounded}
+          ORDER BY rowid DESC LIMIT ${read})`.execute(db);
+      const { floor: at, n } = floor.rows[0] ?? { floor: null, n: 0 };
+      if (at === null) break;
+      // Fewer matches than were read: every one is at or above the floor.
+      if (Number(n) < read) {
+        newest = matching(sql`AND rowid >= ${at} ${typedFrom(at)}`);
+        break;
+      }
+      const found = await sql<{ rowid: number }>`${matching(sql`AND rowid >= ${at} ${typedFrom(at)}`)}`.execute(db);
+      if (found.rows.length === RANK_WINDOW) {
+        newest = sql`SELECT value FROM json_each(${JSON.stringify(found.rows.map((r) => r.rowid))})`;
+        break;
+      }
+    }
+  }
   // bm25 scores every phrase of its MATCH, and the owner's token is in all of the owner's notes:
   // its statistics read that whole doclist (27 ms of a 30 ms query at a million notes). So the
   // window is found with the owner's token and ranked by the words alone, probing it as a set.
