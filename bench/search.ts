@@ -301,7 +301,9 @@ async function run(backend: string): Promise<boolean> {
     // The slowest searches by name, to be read again with EXPLAIN in a database shell.
     console.log('  slowest voice-note searches:');
     for (const { query, ms } of each.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
-      console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${query.kind}: ${JSON.stringify(query.q)}${query.filters ? ` ${query.filters}` : ''}`);
+      console.log(
+        `    ${ms.toFixed(1).padStart(7)} ms  ${query.kind}: ${JSON.stringify(query.q)}${query.filters ? ` ${query.filters}` : ''}`,
+      );
     }
     const searchOk = overall.p95 <= GOAL.p95 && overall.p99 <= GOAL.p99;
     console.log(

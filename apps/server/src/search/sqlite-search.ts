@@ -80,7 +80,9 @@ export async function searchSqlite(
         newest = matching(sql`AND rowid >= ${at} ${typedFrom(at)}`);
         break;
       }
-      const found = await sql<{ rowid: number }>`${matching(sql`AND rowid >= ${at} ${typedFrom(at)}`)}`.execute(db);
+      const found = await sql<{
+        rowid: number;
+      }>`${matching(sql`AND rowid >= ${at} ${typedFrom(at)}`)}`.execute(db);
       if (found.rows.length === RANK_WINDOW) {
         newest = sql`SELECT value FROM json_each(${JSON.stringify(found.rows.map((r) => r.rowid))})`;
         break;

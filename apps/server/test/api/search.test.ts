@@ -290,7 +290,11 @@ describe('search: voice notes', () => {
       [first, '2024-03-01T10:00:00Z'],
       [imported, '2024-01-10T10:00:00Z'],
     ] as const) {
-      await server.db.updateTable('voice_notes').set({ created_at: at(date) }).where('id', '=', n.id).execute();
+      await server.db
+        .updateTable('voice_notes')
+        .set({ created_at: at(date) })
+        .where('id', '=', n.id)
+        .execute();
     }
     const other = await userWithPad('Other harbour');
     await note(other.client, other.pad.id, 'Not yours', 'harbour ferry times');
@@ -305,7 +309,10 @@ describe('search: voice notes', () => {
     expect(await found('harbour ferry', 'to=2024-02-28')).toEqual(['Imported']);
     expect(await found('harbour ', 'from=2024-02-01')).toEqual(['First', 'Second']);
     expect(await found('harbour ', 'from=2023-01-01&to=2023-12-31')).toEqual([]);
-    expect(await found('harbour ', `pad=${pad.id}&from=2024-01-01&to=2024-12-31`)).toEqual(['First', 'Imported']);
+    expect(await found('harbour ', `pad=${pad.id}&from=2024-01-01&to=2024-12-31`)).toEqual([
+      'First',
+      'Imported',
+    ]);
     expect(await found('ferry ', `pad=${pad.id}`)).toEqual(['Imported']);
     expect(await found('ferry ', `pad=${other.pad.id}`)).toEqual([]);
     expect(await found('ferry ', 'status=done')).toEqual(['Imported']);
