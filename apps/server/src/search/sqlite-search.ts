@@ -12,6 +12,8 @@ const WEIGHTS = sql.raw('0.0, 10.0, 1.0');
 
 /** How many of the whole words' newest matches place the floor of a typed word's set, in turn. */
 const FLOOR_READS = [4 * RANK_WINDOW, 32 * RANK_WINDOW];
+/** The longest prefix the words-as-written index holds as one entry (prefix='2 3'). */
+const INDEXED_PREFIX_MAX = 3;
 
 /**
  * SQLite FTS5 (tables made by migration 0003; voice notes' remade with their spoken forms by 0017). The most recent RANK_WINDOW matches are
@@ -61,28 +63,30 @@ export async function searchSqlite(
   if (stemMatch && terms.prefix) {
     // Whole words with a word being typed: the typed word's notes are a set the whole words'
     // matches are probed in, and two letters are in most notes ("do": 600,000 of a million).
-    // The set is read only from a floor: the row number of the FLOOR_READ-th newest match of
-    // the whole words. When that floor holds a full window, no match below it can be in the
-    // window; otherwise a deeper floor, and at last none.
     const typedMatch = fts5PrefixMatch(null, columns, terms.prefix);
     const typedFrom = (floor: number) =>
       sql`AND +rowid IN (SELECT rowid FROM ${words} WHERE ${words} MATCH ${typedMatch} AND rowid >= ${floor})`;
     newest = matching(typedFrom(0));
-    for (const read of FLOOR_READS) {
+    // A prefix the index keeps whole (prefix='2 3', migration 0017) is read only from a floor:
+    // the row number of the FLOOR_READS-th newest match of the whole words. When that floor
+    // holds a full window, no match below it can be in the window; otherwise a deeper floor,
+    // and at last none. A longer prefix is gathered from each word it begins, in full whatever
+    // the floor; it is rarer, so its set is smaller, and a floor would only add queries.
+    const floors = [...terms.prefix].length <= INDEXED_PREFIX_MAX ? FLOOR_READS : [];
+    for (const read of floors) {
       const floor = await sql<{ floor: number | null; n: number }>`
         SELECT min(rowid) AS floor, count(*) AS n FROM (
           SELECT rowid FROM ${stems} WHERE ${stems} MATCH ${stemMatch} ${bounded}
           ORDER BY rowid DESC LIMIT ${read})`.execute(db);
       const { floor: at, n } = floor.rows[0] ?? { floor: null, n: 0 };
       if (at === null) break;
+      const fromFloor = matching(sql`AND rowid >= ${at} ${typedFrom(at)}`);
       // Fewer matches than were read: every one is at or above the floor.
       if (Number(n) < read) {
-        newest = matching(sql`AND rowid >= ${at} ${typedFrom(at)}`);
+        newest = fromFloor;
         break;
       }
-      const found = await sql<{
-        rowid: number;
-      }>`${matching(sql`AND rowid >= ${at} ${typedFrom(at)}`)}`.execute(db);
+      const found = await sql<{ rowid: number }>`${fromFloor}`.execute(db);
       if (found.rows.length === RANK_WINDOW) {
         newest = sql`SELECT value FROM json_each(${JSON.stringify(found.rows.map((r) => r.rowid))})`;
         break;
