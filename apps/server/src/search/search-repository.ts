@@ -129,6 +129,25 @@ export async function filteredRowidBounds(
   filters: NoteFilters,
 ): Promise<{ from: number; to: number } | undefined> {
   if (filters.createdFrom === undefined && filters.createdTo === undefined) return undefined;
+  // How many notes the range holds, guessed from the row numbers of its first and last notes
+  // (two index seeks): notes are mostly filed in date order. Only the choice to read the range
+  // rests on the guess; the bound itself is read from every note in it.
+  const end = (from: boolean) => {
+    let q = db
+      .selectFrom('voice_notes')
+      .select(sql.ref<number>('voice_notes.search_rowid').as('r'))
+      .where('voice_notes.owner_id', '=', ownerId)
+      .orderBy('voice_notes.created_at', from ? 'asc' : 'desc')
+      .limit(1);
+    if (filters.createdFrom !== undefined) q = q.where('created_at', '>=', filters.createdFrom);
+    if (filters.createdTo !== undefined) q = q.where('created_at', '<=', filters.createdTo);
+    return q;
+  };
+  const ends = await sql<{ first: number | null; last: number | null }>`
+    SELECT (${end(true)}) AS first, (${end(false)}) AS last`.execute(db);
+  const guess = ends.rows[0];
+  if (!guess || guess.first === null || guess.last === null) return { from: 1, to: 0 };
+  if (Math.abs(Number(guess.last) - Number(guess.first)) + 1 > DATE_BOUND_MAX) return undefined;
   let inRange = db
     .selectFrom('voice_notes')
     .select(sql.ref<number>('voice_notes.search_rowid').as('r'))
