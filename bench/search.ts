@@ -273,10 +273,12 @@ async function run(backend: string): Promise<boolean> {
     console.log(`  load average before timing: ${loadAverage()}`);
     const timings = new Map<string, number[]>();
     let hits = 0;
+    const each: { query: Query; ms: number }[] = [];
     for (const query of list) {
       const { ms, body } = await timed(server.big, url(query));
       hits += (body.results as unknown[]).length;
       timings.set(query.kind, [...(timings.get(query.kind) ?? []), ms]);
+      each.push({ query, ms });
     }
     for (const query of list.slice(0, 20)) {
       const { ms } = await timed(server.big, `/api/v1/search/pad/?q=${encodeURIComponent(query.q)}`);
@@ -296,6 +298,13 @@ async function run(backend: string): Promise<boolean> {
     const overall = figures(all);
     console.log(row('all voice-note searches', all));
     console.log(`  ${(hits / list.length).toFixed(1)} hits per page on average`);
+    // The slowest searches by name, to be read again with EXPLAIN in a database shell.
+    console.log('  slowest voice-note searches:');
+    for (const { query, ms } of each.sort((a, b) => b.ms - a.ms).slice(0, 12)) {
+      console.log(
+        `    ${ms.toFixed(1).padStart(7)} ms  ${query.kind}: ${JSON.stringify(query.q)}${query.filters ? ` ${query.filters}` : ''}`,
+      );
+    }
     const searchOk = overall.p95 <= GOAL.p95 && overall.p99 <= GOAL.p99;
     console.log(
       `  goal p95 <= ${GOAL.p95} ms, p99 <= ${GOAL.p99} ms: p95 ${overall.p95.toFixed(1)}, p99 ${overall.p99.toFixed(1)}: ${searchOk ? 'PASS' : 'FAIL'}`,

@@ -31,6 +31,7 @@ import * as speakers from './migrations/0029-speakers.ts';
 import * as highlights from './migrations/0030-highlights.ts';
 import * as voiceNotePeaks from './migrations/0031-voice-note-peaks.ts';
 import * as voiceProfiles from './migrations/0032-voice-profiles.ts';
+import * as searchFilterIndexes from './migrations/0033-search-filter-indexes.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0030-highlights': highlights,
   '0031-voice-note-peaks': voiceNotePeaks,
   '0032-voice-profiles': voiceProfiles,
+  '0033-search-filter-indexes': searchFilterIndexes,
 };
 
 const provider: MigrationProvider = {

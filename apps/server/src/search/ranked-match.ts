@@ -43,6 +43,11 @@ export interface SearchPage {
    */
   check?: ((rowid: Expression<unknown>) => Expression<SqlBool>) | undefined;
   /**
+   * SQLite, voice notes only: FTS row numbers outside which no note passes the filters (a date
+   * range's); the full-text scan seeks within them. The filters are still checked on each row.
+   */
+  rowids?: { from: number; to: number } | undefined;
+  /**
    * PostgreSQL, voice notes only: the note filters as a condition on the searched row (which
    * the query reads under the table's own name), applied where the matches are read.
    */

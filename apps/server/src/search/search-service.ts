@@ -27,6 +27,7 @@ import {
   filteredNoteCondition,
   filteredNotes,
   filteredNotesBound,
+  filteredRowidBounds,
   findNoteSummaries,
 } from './search-repository.ts';
 import { spokenRanges } from './spoken-highlights.ts';
@@ -62,6 +63,7 @@ async function rank(deps: SearchDeps, spec: SearchTable, terms: SearchTerms, req
     const large = (await filteredNotesBound(deps.db, request.ownerId, filters)) > FILTER_SET_MAX;
     if (large) page.check = filteredNoteCheck(deps.db, request.ownerId, filters, now);
     else page.within = filteredNotes(deps.db, request.ownerId, filters, now);
+    page.rowids = await filteredRowidBounds(deps.db, request.ownerId, filters);
   }
   const matches =
     deps.dialect === 'postgres'

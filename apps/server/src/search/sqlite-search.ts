@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { MARK_END, MARK_START } from './highlighted-text.ts';
 import { RANK_WINDOW, type RankedMatch, type SearchPage, type SearchTable } from './ranked-match.ts';
@@ -9,6 +9,11 @@ import { fts5Match, fts5PrefixMatch, type SearchTerms } from './search-query.ts'
  * times; a column past the list (a transcript's spoken forms) weighs 1.0, like the body.
  */
 const WEIGHTS = sql.raw('0.0, 10.0, 1.0');
+
+/** How many of the whole words' newest matches place the floor of a typed word's set, in turn. */
+const FLOOR_READS = [4 * RANK_WINDOW, 32 * RANK_WINDOW];
+/** The longest prefix the words-as-written index holds as one entry (prefix='2 3'). */
+const INDEXED_PREFIX_MAX = 3;
 
 /**
  * SQLite FTS5 (tables made by migration 0003; voice notes' remade with their spoken forms by 0017). The most recent RANK_WINDOW matches are
@@ -25,8 +30,11 @@ export async function searchSqlite(
   if (spec.spoken) columns.push(spec.spoken);
   const stems = sql.table(`${spec.table}_fts`);
   const words = sql.table(`${spec.table}_words`);
-  const stemMatch = terms.phrases.length > 0 ? fts5Match(page.ownerId, columns, terms.phrases) : undefined;
-  const prefixMatch = terms.prefix ? fts5PrefixMatch(page.ownerId, columns, terms.prefix) : undefined;
+  // A set of filtered notes holds the owner's alone, so the owner's token would only add the
+  // walk of its doclist (a million entries) beside the words'.
+  const scope = page.within ? null : page.ownerId;
+  const stemMatch = terms.phrases.length > 0 ? fts5Match(scope, columns, terms.phrases) : undefined;
+  const prefixMatch = terms.prefix ? fts5PrefixMatch(scope, columns, terms.prefix) : undefined;
   // The same words without the owner's token, to rank rows already known to be the owner's.
   const rankMatch =
     terms.phrases.length > 0
@@ -39,10 +47,6 @@ export async function searchSqlite(
   // words as written. The unary + keeps SQLite from handing the IN list to FTS5 as rowid
   // lookups (one full MATCH per candidate); instead the set is built once and probed.
   const index = stemMatch ? stems : words;
-  const typed =
-    stemMatch && prefixMatch
-      ? sql`AND +rowid IN (SELECT rowid FROM ${words} WHERE ${words} MATCH ${prefixMatch})`
-      : sql``;
   // The filtered notes likewise: one set, built once, probed per match.
   // Filters that leave many notes are checked match by match instead, which stops with the window.
   const within = page.check
@@ -50,9 +54,45 @@ export async function searchSqlite(
     : page.within
       ? sql`AND +rowid IN (${page.within})`
       : sql``;
-  const newest = sql`SELECT rowid FROM ${index}
-    WHERE ${index} MATCH ${stemMatch ?? prefixMatch ?? ''} ${typed} ${within}
+  // A date range's row numbers bound the scan; FTS5 seeks to them (no unary + here).
+  const bounded = page.rowids ? sql`AND rowid BETWEEN ${page.rowids.from} AND ${page.rowids.to}` : sql``;
+  const matching = (typed: Expression<unknown> = sql``) => sql`SELECT rowid FROM ${index}
+    WHERE ${index} MATCH ${stemMatch ?? prefixMatch ?? ''} ${bounded} ${typed} ${within}
     ORDER BY rowid DESC LIMIT ${RANK_WINDOW}`;
+  let newest = matching();
+  if (stemMatch && terms.prefix) {
+    // Whole words with a word being typed: the typed word's notes are a set the whole words'
+    // matches are probed in, and two letters are in most notes ("do": 600,000 of a million).
+    const typedMatch = fts5PrefixMatch(null, columns, terms.prefix);
+    const typedFrom = (floor: number) =>
+      sql`AND +rowid IN (SELECT rowid FROM ${words} WHERE ${words} MATCH ${typedMatch} AND rowid >= ${floor})`;
+    newest = matching(typedFrom(0));
+    // A prefix the index keeps whole (prefix='2 3', migration 0017) is read only from a floor:
+    // the row number of the FLOOR_READS-th newest match of the whole words. When that floor
+    // holds a full window, no match below it can be in the window; otherwise a deeper floor,
+    // and at last none. A longer prefix is gathered from each word it begins, in full whatever
+    // the floor; it is rarer, so its set is smaller, and a floor would only add queries.
+    const floors = [...terms.prefix].length <= INDEXED_PREFIX_MAX ? FLOOR_READS : [];
+    for (const read of floors) {
+      const floor = await sql<{ floor: number | null; n: number }>`
+        SELECT min(rowid) AS floor, count(*) AS n FROM (
+          SELECT rowid FROM ${stems} WHERE ${stems} MATCH ${stemMatch} ${bounded}
+          ORDER BY rowid DESC LIMIT ${read})`.execute(db);
+      const { floor: at, n } = floor.rows[0] ?? { floor: null, n: 0 };
+      if (at === null) break;
+      const fromFloor = matching(sql`AND rowid >= ${at} ${typedFrom(at)}`);
+      // Fewer matches than were read: every one is at or above the floor.
+      if (Number(n) < read) {
+        newest = fromFloor;
+        break;
+      }
+      const found = await sql<{ rowid: number }>`${fromFloor}`.execute(db);
+      if (found.rows.length === RANK_WINDOW) {
+        newest = sql`SELECT value FROM json_each(${JSON.stringify(found.rows.map((r) => r.rowid))})`;
+        break;
+      }
+    }
+  }
   // bm25 scores every phrase of its MATCH, and the owner's token is in all of the owner's notes:
   // its statistics read that whole doclist (27 ms of a 30 ms query at a million notes). So the
   // window is found with the owner's token and ranked by the words alone, probing it as a set.

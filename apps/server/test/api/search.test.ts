@@ -279,6 +279,45 @@ describe('search: voice notes', () => {
     expect(titles(back)).toEqual(titles(second));
   });
 
+  it('finds notes filed later with older dates by a date filter (an import), and only the owner’s', async () => {
+    const { client, pad } = await userWithPad('Harbour');
+    const first = await note(client, pad.id, 'First', 'harbour lights at night');
+    await note(client, pad.id, 'Second', 'harbour wall repairs');
+    const imported = await note(client, pad.id, 'Imported', 'harbour ferry times');
+    // Filed in this order (FTS row numbers rising); the last filed is dated the earliest.
+    const at = (iso: string) => new Date(iso).getTime();
+    for (const [n, date] of [
+      [first, '2024-03-01T10:00:00Z'],
+      [imported, '2024-01-10T10:00:00Z'],
+    ] as const) {
+      await server.db
+        .updateTable('voice_notes')
+        .set({ created_at: at(date) })
+        .where('id', '=', n.id)
+        .execute();
+    }
+    const other = await userWithPad('Other harbour');
+    await note(other.client, other.pad.id, 'Not yours', 'harbour ferry times');
+    const found = async (q: string, filters: string) => {
+      const res = await searchNotes(client, q, `&${filters}`);
+      expect(res.status, res.text).toBe(200);
+      return titles(res.body).sort();
+    };
+    expect(await found('harbour ', 'from=2024-01-01&to=2024-02-01')).toEqual(['Imported']);
+    expect(await found('harbour ', 'from=2024-01-01&to=2024-12-31')).toEqual(['First', 'Imported']);
+    expect(await found('harb', 'to=2024-02-28')).toEqual(['Imported']);
+    expect(await found('harbour ferry', 'to=2024-02-28')).toEqual(['Imported']);
+    expect(await found('harbour ', 'from=2024-02-01')).toEqual(['First', 'Second']);
+    expect(await found('harbour ', 'from=2023-01-01&to=2023-12-31')).toEqual([]);
+    expect(await found('harbour ', `pad=${pad.id}&from=2024-01-01&to=2024-12-31`)).toEqual([
+      'First',
+      'Imported',
+    ]);
+    expect(await found('ferry ', `pad=${pad.id}`)).toEqual(['Imported']);
+    expect(await found('ferry ', `pad=${other.pad.id}`)).toEqual([]);
+    expect(await found('ferry ', 'status=done')).toEqual(['Imported']);
+  });
+
   it("never shows another user's notes, and follows deletes and moves", async () => {
     const alice = await userWithPad('Alice pad');
     const bob = await userWithPad('Bob pad');
