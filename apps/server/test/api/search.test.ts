@@ -1,8 +1,10 @@
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@voxpad/shared/pagination';
 import type { Pad } from '@voxpad/shared/pads';
 import type { HighlightedText, PadSearchHit, VoiceNoteSearchHit } from '@voxpad/shared/search';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import * as migration0033 from '../../src/db/migrations/0033-search-filter-indexes.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { signedUpClient, TestClient } from '../support/http-client.ts';
 import { completeTranscription } from '../support/transcripts.ts';
@@ -316,6 +318,35 @@ describe('search: voice notes', () => {
     expect(await found('ferry ', `pad=${pad.id}`)).toEqual(['Imported']);
     expect(await found('ferry ', `pad=${other.pad.id}`)).toEqual([]);
     expect(await found('ferry ', 'status=done')).toEqual(['Imported']);
+  });
+
+  it('answers the same filtered searches with migration 0033 undone and redone', async () => {
+    const { client, pad } = await userWithPad('Quay');
+    await note(client, pad.id, 'Old quay', 'quay steps worn');
+    const recent = await note(client, pad.id, 'New quay', 'quay steps mended');
+    const filtered = async () =>
+      titles(
+        (await searchNotes(client, 'quay st', `&pad=${pad.id}&status=done&from=2020-01-01`)).body,
+      ).sort();
+    expect(await filtered()).toEqual(['New quay', 'Old quay']);
+    // Migrations take the untyped database, as the migrator hands it to them.
+    const untyped = server.db as unknown as Kysely<unknown>;
+    await migration0033.down(untyped);
+    expect(await filtered()).toEqual(['New quay', 'Old quay']);
+    await migration0033.up(untyped);
+    expect(await filtered()).toEqual(['New quay', 'Old quay']);
+    if (server.config.database.kind === 'sqlite') {
+      const columns = await sql<{ name: string }>`
+        SELECT name FROM pragma_index_info('voice_notes_owner_created_idx') ORDER BY seqno`.execute(
+        server.db,
+      );
+      expect(columns.rows.map((c) => c.name)).toEqual(['owner_id', 'created_at', 'search_rowid']);
+    }
+    // Later writes are found through the rebuilt indexes.
+    await client.request('PATCH', `/api/v1/pad/${pad.id}/voicenote/${recent.id}/`, {
+      json: { title: 'Quay repaired' },
+    });
+    expect(await filtered()).toEqual(['Old quay', 'Quay repaired']);
   });
 
   it("never shows another user's notes, and follows deletes and moves", async () => {
