@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { runTool } from '../../run-tool.ts';
+import type { NgramModel } from '../ngram/ngram-model.ts';
 import { readArpaModel } from '../ngram/read-arpa.ts';
 import { writeArpaModel } from '../ngram/write-arpa.ts';
 import { readTrieModel } from '../stock-trie/read-trie.ts';
@@ -90,9 +91,19 @@ export async function writeMergedArpa(
   input: Pick<MergedModelInput, 'stockLm' | 'personalLm' | 'personalWeight'>,
   arpa: string,
 ): Promise<number[]> {
-  const stock = await readTrieModel(input.stockLm);
-  const personal = await readArpaModel(input.personalLm, stock.vocabulary);
-  const merged = mixModels(stock, personal, 1 - input.personalWeight);
+  const merged = await mixedModel(input);
   await writeArpaModel(merged, arpa);
   return [merged.unigramProbs.length, ...merged.tables.map((table) => table.keys.length)];
+}
+
+/**
+ * Its own function so that nothing refers to the stock model's arrays (~90 MB) once the mix is
+ * made: the collector can take them back while the text is written.
+ */
+async function mixedModel(
+  input: Pick<MergedModelInput, 'stockLm' | 'personalLm' | 'personalWeight'>,
+): Promise<NgramModel> {
+  const stock = await readTrieModel(input.stockLm);
+  const personal = await readArpaModel(input.personalLm, stock.vocabulary);
+  return mixModels(stock, personal, 1 - input.personalWeight);
 }
