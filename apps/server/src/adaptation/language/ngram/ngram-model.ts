@@ -140,3 +140,41 @@ export function trigramLog10(model: NgramModel, w1: number, w2: number, w3: numb
   const bo = context < 0 ? 0 : bigrams.backoffs![context]!;
   return bo + bigramLog10(model, w2, w3);
 }
+
+/**
+ * The table in key order without repeats. Insertion sort: the stock trie is in order but for a
+ * few entries (2 of its trigrams sit one place early within their range; stock-trie/read-trie.ts),
+ * so it costs one pass there. A repeated key keeps its first entry.
+ */
+export function sortedTable(table: NgramTable): NgramTable {
+  const { keys, probs, backoffs } = table;
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key >= keys[i - 1]!) continue;
+    const prob = probs[i]!;
+    const backoff = backoffs?.[i] ?? 0;
+    let j = i - 1;
+    for (; j >= 0 && keys[j]! > key; j--) {
+      keys[j + 1] = keys[j]!;
+      probs[j + 1] = probs[j]!;
+      if (backoffs) backoffs[j + 1] = backoffs[j]!;
+    }
+    keys[j + 1] = key;
+    probs[j + 1] = prob;
+    if (backoffs) backoffs[j + 1] = backoff;
+  }
+  let kept = 0;
+  for (let i = 0; i < keys.length; i++) {
+    if (kept > 0 && keys[i] === keys[kept - 1]) continue;
+    keys[kept] = keys[i]!;
+    probs[kept] = probs[i]!;
+    if (backoffs) backoffs[kept] = backoffs[i]!;
+    kept++;
+  }
+  if (kept === keys.length) return table;
+  return {
+    keys: keys.subarray(0, kept),
+    probs: probs.subarray(0, kept),
+    ...(backoffs ? { backoffs: backoffs.subarray(0, kept) } : {}),
+  };
+}

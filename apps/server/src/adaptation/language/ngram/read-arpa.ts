@@ -6,8 +6,7 @@
 import { readFile } from 'node:fs/promises';
 
 import { AdaptationError } from '../../errors.ts';
-import { sortedTable } from '../stock-trie/read-trie.ts';
-import { type NgramModel, type NgramTable, ngramKey, Vocabulary } from './ngram-model.ts';
+import { type NgramModel, type NgramTable, ngramKey, sortedTable, Vocabulary } from './ngram-model.ts';
 
 export async function readArpaModel(path: string, vocabulary = new Vocabulary()): Promise<NgramModel> {
   return parseArpaModel(await readFile(path, 'utf8'), vocabulary, path);

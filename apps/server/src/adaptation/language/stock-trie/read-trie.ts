@@ -22,7 +22,13 @@
 import { readFile } from 'node:fs/promises';
 
 import { AdaptationError } from '../../errors.ts';
-import { type NgramModel, type NgramTable, Vocabulary, WORD_BITS } from '../ngram/ngram-model.ts';
+import {
+  type NgramModel,
+  type NgramTable,
+  sortedTable,
+  Vocabulary,
+  WORD_BITS,
+} from '../ngram/ngram-model.ts';
 
 const HEADER = 'Trie Language Model';
 const QUANT_BITS = 16;
@@ -182,44 +188,6 @@ function readTrigramTrie(
     }
   }
   return { bigrams: sortedTable(bigrams), trigrams: sortedTable(trigrams) };
-}
-
-/**
- * The table in key order without repeats. The stock trie is in order but for a few entries (2 of
- * its trigrams sit one place early within their range; the decoder's interpolation search may
- * miss those), so an insertion sort costs one pass here. A repeated key keeps its first entry.
- */
-export function sortedTable(table: NgramTable): NgramTable {
-  const { keys, probs, backoffs } = table;
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (key >= keys[i - 1]!) continue;
-    const prob = probs[i]!;
-    const backoff = backoffs?.[i] ?? 0;
-    let j = i - 1;
-    for (; j >= 0 && keys[j]! > key; j--) {
-      keys[j + 1] = keys[j]!;
-      probs[j + 1] = probs[j]!;
-      if (backoffs) backoffs[j + 1] = backoffs[j]!;
-    }
-    keys[j + 1] = key;
-    probs[j + 1] = prob;
-    if (backoffs) backoffs[j + 1] = backoff;
-  }
-  let kept = 0;
-  for (let i = 0; i < keys.length; i++) {
-    if (kept > 0 && keys[i] === keys[kept - 1]) continue;
-    keys[kept] = keys[i]!;
-    probs[kept] = probs[i]!;
-    if (backoffs) backoffs[kept] = backoffs[i]!;
-    kept++;
-  }
-  if (kept === keys.length) return table;
-  return {
-    keys: keys.subarray(0, kept),
-    probs: probs.subarray(0, kept),
-    ...(backoffs ? { backoffs: backoffs.subarray(0, kept) } : {}),
-  };
 }
 
 /** A bigram model's packed array (its longest order): word, prob code. */
