@@ -68,6 +68,11 @@ const ONE_BACKEND_FILES = [
   'test/api/auth-mail-links.test.ts',
   'test/api/auth-password-validation.test.ts',
   'test/api/security-passwords.test.ts',
+  // Decoding with a person's build on every path (uploads, live, the OpenAI-style route): a real
+  // build and a dozen decodes. The build's rows and the lookup every decoder makes (the
+  // adaptation queue's state, then the model cache) are checked on both backends by
+  // test/api/adaptation.test.ts.
+  'test/api/adaptation-decoding.test.ts',
   // Recognising the owner's voice from real speech: eight decodes of dialogues (about 2 minutes a
   // backend); what it stores is checked on both backends by test/jobs/voice-profiles.test.ts.
   'test/api/your-voice.test.ts',

@@ -134,8 +134,12 @@ function npmInstallNeeded() {
 
 function installNpmPackages() {
   if (!npmInstallNeeded()) return;
+  // The native addons (better-sqlite3, smart-whisper's whisper.cpp) are compiled from source here
+  // (no prebuilt download reaches this machine): JOBS=max lets node-gyp run make on every core.
   longStep('Installing npm packages (npm ci)', 'usually 2-8 minutes the first time on a small machine', () =>
-    run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund']),
+    run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], {
+      env: { ...process.env, JOBS: process.env.JOBS ?? 'max' },
+    }),
   );
 }
 

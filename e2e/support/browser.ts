@@ -13,9 +13,18 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Debian's Chromium, headless, with the fake microphone playing `audioFile` (a WAV) when
  * given. Background networking is off: this machine has no internet to talk to. `extraArgs`
  * add switches, e.g. a proxy.
+ *
+ * Its contexts block the service worker unless `serviceWorkers: 'allow'` is asked for (the
+ * files that test the offline app and the outbox do): installing it precaches the whole app,
+ * about 1.5-2 CPU seconds of Chromium for every new context, which every other file's visitors
+ * would pay on every test (ADR 0025, session 18). A context's own `serviceWorkers` option wins.
  */
-export function launchChromium(audioFile?: string, extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(
+  audioFile?: string,
+  extraArgs: string[] = [],
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -33,6 +42,12 @@ export function launchChromium(audioFile?: string, extraArgs: string[] = []): Pr
       ...extraArgs,
     ],
   });
+  const serviceWorkers = options.serviceWorkers ?? 'block';
+  const newContext = browser.newContext.bind(browser);
+  // browser.newPage() makes its context through newContext too.
+  browser.newContext = (contextOptions?: BrowserContextOptions) =>
+    newContext({ serviceWorkers, ...contextOptions });
+  return browser;
 }
 
 /**

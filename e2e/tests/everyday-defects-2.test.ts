@@ -113,7 +113,8 @@ beforeAll(async () => {
     ACCOUNT_EMAIL_VERIFICATION: 'none',
     UPLOAD_MAX_BYTES: String(MAX_BYTES),
   });
-  browser = await launchChromium(files.speech);
+  // The offline banner and the outbox need the service worker.
+  browser = await launchChromium(files.speech, [], { serviceWorkers: 'allow' });
   proxy = await startCountingProxy({
     answerDelayMs: (method, urlPath) => {
       if (method !== 'POST' || !urlPath.endsWith('/account/password/change')) return 0;
@@ -121,10 +122,11 @@ beforeAll(async () => {
       return 3_000;
     },
   });
-  proxied = await launchChromium(undefined, [
-    `--proxy-server=${proxy.url}`,
-    '--proxy-bypass-list=<-loopback>',
-  ]);
+  proxied = await launchChromium(
+    undefined,
+    [`--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>'],
+    { serviceWorkers: 'allow' },
+  );
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   watchConsole(page);

@@ -91,7 +91,8 @@ beforeAll(async () => {
   await fs.writeFile(files.corrupt, Buffer.concat([header, Buffer.alloc(2000, 0x5a)]));
 
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
-  browser = await launchChromium(files.speech);
+  // Links followed and recordings kept offline need the service worker.
+  browser = await launchChromium(files.speech, [], { serviceWorkers: 'allow' });
   ({ context, page } = await openWatchedPage(browser, consoleErrors, {
     viewport: { width: 1280, height: 900 },
   }));

@@ -40,10 +40,12 @@ beforeAll(async () => {
   proxy = await startCountingProxy();
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   // Every request goes through the counting proxy, loopback included.
-  browser = await launchChromium(audio.file, [
-    `--proxy-server=${proxy.url}`,
-    '--proxy-bypass-list=<-loopback>',
-  ]);
+  // The offline app is the service worker's: this file's contexts keep it.
+  browser = await launchChromium(
+    audio.file,
+    [`--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>'],
+    { serviceWorkers: 'allow' },
+  );
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('console', (message) => {

@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { buildArpa } from '../../src/adaptation/language/arpa.ts';
+import { mixCommand } from '../../src/adaptation/language/mix/merged-model.ts';
 import { mixModels } from '../../src/adaptation/language/mix/mix-models.ts';
 import {
   keyWords,
@@ -160,5 +161,34 @@ describe('mixing two back-off models into one', () => {
         native.free();
       }
     }
+  });
+});
+
+describe('starting the mix process', () => {
+  const input = { stockLm: '/m/stock.lm.bin', personalLm: '/m/personal.lm', personalWeight: 0.25 };
+  const bundleWas = process.env.VOXPAD_WORKER_BUNDLE;
+  afterAll(() => {
+    if (bundleWas === undefined) delete process.env.VOXPAD_WORKER_BUNDLE;
+    else process.env.VOXPAD_WORKER_BUNDLE = bundleWas;
+  });
+
+  it('runs the built bundle beside a fresh worker bundle, not the source through tsx', () => {
+    process.env.VOXPAD_WORKER_BUNDLE = '/opt/voxpad/dist/transcription-worker.js';
+    const { program, args } = mixCommand(input, '/tmp/out.arpa');
+    expect(program).toBe(process.execPath);
+    expect(args).toEqual([
+      '/opt/voxpad/dist/mix-language-models.js',
+      '/m/stock.lm.bin',
+      '/m/personal.lm',
+      '0.25',
+      '/tmp/out.arpa',
+    ]);
+  });
+
+  it('runs the source through tsx when no fresh bundle is named', () => {
+    delete process.env.VOXPAD_WORKER_BUNDLE;
+    const { args } = mixCommand(input, '/tmp/out.arpa');
+    expect(args.slice(0, 2)).toEqual(['--import', 'tsx']);
+    expect(args[2]).toMatch(/mix-process\.ts$/);
   });
 });

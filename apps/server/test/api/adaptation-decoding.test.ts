@@ -1,5 +1,5 @@
 /**
- * Decoding with what Voxpad learnt (ADR 0040), per backend, with the real pocketsphinx engine,
+ * Decoding with what Voxpad learnt (ADR 0040), on one backend (vitest.config.ts), with the real pocketsphinx engine,
  * a real build and flite speech: a person adds a made-up name to their vocabulary with its
  * phones, Voxpad rebuilds their model, and then their uploads, their live stream and
  * /v1/audio/transcriptions with their token all recognise the name, written as they wrote it

@@ -10,7 +10,7 @@
  * the worker process holds none of it. The ARPA text is scratch and goes at the end.
  */
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { runTool } from '../../run-tool.ts';
@@ -61,18 +61,28 @@ export async function buildMergedModel(input: MergedModelInput): Promise<MergedM
   }
 }
 
-/** How to start mix-process.ts: from source through tsx, else the bundle's file beside this one. */
+/**
+ * How to start mix-process.ts: the bundle's file beside this one; from source, the built bundle's
+ * when VOXPAD_WORKER_BUNDLE names a fresh build (the test run sets it, as for the decoder workers:
+ * through tsx the mix spends about 4 CPU seconds compiling itself), else the source through tsx.
+ */
 export function mixCommand(
   input: Pick<MergedModelInput, 'stockLm' | 'personalLm' | 'personalWeight'>,
   arpa: string,
 ): { program: string; args: string[] } {
   const fromSource = new URL(import.meta.url).pathname.endsWith('.ts');
-  const entry = new URL(fromSource ? './mix-process.ts' : './mix-language-models.js', import.meta.url);
+  const bundle = process.env.VOXPAD_WORKER_BUNDLE;
+  const entry = !fromSource
+    ? fileURLToPath(new URL('./mix-language-models.js', import.meta.url))
+    : bundle
+      ? join(dirname(bundle), 'mix-language-models.js')
+      : fileURLToPath(new URL('./mix-process.ts', import.meta.url));
+  const throughTsx = entry.endsWith('.ts');
   return {
     program: process.execPath,
     args: [
-      ...(fromSource ? ['--import', 'tsx'] : []),
-      fileURLToPath(entry),
+      ...(throughTsx ? ['--import', 'tsx'] : []),
+      entry,
       input.stockLm,
       input.personalLm,
       String(input.personalWeight),
