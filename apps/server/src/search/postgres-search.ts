@@ -1,7 +1,6 @@
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { MARK_END, MARK_START } from './highlighted-text.ts';
-import { newestMatchIds } from './postgres-window.ts';
 import { RANK_WINDOW, type RankedMatch, type SearchPage, type SearchTable } from './ranked-match.ts';
 import { tsqueryPrefixText, tsqueryText, type SearchTerms } from './search-query.ts';
 
@@ -10,8 +9,7 @@ const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${M
 
 /**
  * PostgreSQL full text (the generated `search_document` column of migration 0003, GIN
- * indexed; a voice note's holds its spoken forms too since 0017). The most recent RANK_WINDOW
- * matches (found band by band, postgres-window.ts) are ranked with ts_rank; only the page's
+ * indexed; a voice note's holds its spoken forms too since 0017). The most recent RANK_WINDOW matches are ranked with ts_rank; only the page's
  * rows go through ts_headline, which re-parses the text and is the slow part.
  */
 export async function searchPostgres(
@@ -36,19 +34,22 @@ export async function searchPostgres(
     : sql`${heading} AS heading, ${body} AS body`;
 
   // The filters read the row under the table's own name, so the matches are read unaliased.
-  const window = await newestMatchIds(db, spec, {
-    ownerId: page.ownerId,
-    matches: sql<SqlBool>`${sql.ref(`${spec.table}.search_document`)} @@ ${query}`,
-    where: page.where,
-    size: RANK_WINDOW,
-  });
-  if (window.length === 0) return [];
+  const own = (column: string) => sql.ref(`${spec.table}.${column}`);
+  const filtered = page.where ? sql`AND ${page.where}` : sql``;
 
+  // The tsquery is written out where it is used, not read from a CTE: then the planner sees
+  // its value, estimates how many notes match, and picks between walking the newest notes
+  // (common words, short prefixes) and the GIN index (rarer words) accordingly.
   const result = await sql<{ id: string; score: number; heading: string; body: string | null }>`
-    WITH top AS (
+    WITH recent AS (
+      SELECT ${own('id')} AS id FROM ${table}
+      WHERE ${own('owner_id')} = ${page.ownerId} AND ${own('search_document')} @@ ${query} ${filtered}
+      ORDER BY ${own('id')} DESC
+      LIMIT ${RANK_WINDOW}
+    ),
+    top AS (
       SELECT t.id, ts_rank(t.search_document, ${query}, 1) AS score
-      FROM ${table} t
-      WHERE t.id = ANY(${window}::text[])
+      FROM recent JOIN ${table} t ON t.id = recent.id
       ORDER BY score DESC, t.id DESC
       LIMIT ${page.limit} OFFSET ${page.offset}
     )

@@ -1,13 +1,10 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@voxpad/shared/pagination';
 import type { Pad } from '@voxpad/shared/pads';
 import type { HighlightedText, PadSearchHit, VoiceNoteSearchHit } from '@voxpad/shared/search';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import * as migration0033 from '../../src/db/migrations/0033-search-filter-indexes.ts';
-import { newestMatchIds } from '../../src/search/postgres-window.ts';
-import { VOICE_NOTE_SEARCH } from '../../src/search/ranked-match.ts';
-import { currentBackend } from '../support/test-database.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { signedUpClient, TestClient } from '../support/http-client.ts';
 import { completeTranscription } from '../support/transcripts.ts';
@@ -415,60 +412,3 @@ describe('search: pads', () => {
     expect((await searchPads(alice.client, 'porto')).body.results).toEqual([]);
   });
 });
-
-describe.runIf(currentBackend() === 'postgres')(
-  'search: the newest matches, band by band (PostgreSQL)',
-  () => {
-    it('fills the window from deeper bands when the newest notes match too few, newest first', async () => {
-      const { client, pad } = await userWithPad('Shore');
-      // Oldest first: the matches sit below the first bands, between notes that do not match.
-      const texts = [
-        'kelp one',
-        'sand',
-        'kelp two',
-        'rock',
-        'kelp three',
-        'sand',
-        'rock',
-        'kelp four',
-        'sand',
-      ];
-      const notes: VoiceNote[] = [];
-      for (const [i, text] of texts.entries()) notes.push(await note(client, pad.id, `Shore ${i}`, text));
-      const owner = await server.db
-        .selectFrom('voice_notes')
-        .select('owner_id')
-        .where('id', '=', notes[0]!.id)
-        .executeTakeFirstOrThrow();
-      const kelp = notes.filter((_, i) => texts[i]!.startsWith('kelp')).map((n) => n.id);
-      const newest = [...kelp].reverse();
-      const window = (size: number, bands: number[], filtered = false) =>
-        newestMatchIds(
-          server.db,
-          VOICE_NOTE_SEARCH,
-          {
-            ownerId: owner.owner_id,
-            matches: sql<SqlBool>`voice_notes.search_document @@ to_tsquery('english', 'kelp')`,
-            where: filtered ? sql<SqlBool>`voice_notes.id <> ${newest[0]!}` : undefined,
-            size,
-          },
-          bands,
-        );
-      // One query over all the owner's notes, and the same found band by band.
-      expect(await window(3, [])).toEqual(newest.slice(0, 3));
-      expect(await window(3, [1, 2, 4])).toEqual(newest.slice(0, 3));
-      expect(await window(4, [1, 2])).toEqual(newest);
-      // More wanted than there are: every match, from the last band that has no floor.
-      expect(await window(10, [1, 3])).toEqual(newest);
-      // Bands deeper than the owner's notes: one band without a floor.
-      expect(await window(2, [50, 500])).toEqual(newest.slice(0, 2));
-      // The filters apply in every band.
-      expect(await window(2, [1, 2], true)).toEqual(newest.slice(1, 3));
-      // Through the API the page is full and in order of rank, with the next page's cursor.
-      const page = await searchNotes(client, 'kelp ', '&limit=3');
-      expect(page.status, page.text).toBe(200);
-      expect(page.body.results).toHaveLength(3);
-      expect(page.body.next).not.toBeNull();
-    });
-  },
-);
