@@ -12,6 +12,10 @@
  * back to back (BENCH_ROUNDS, default 3), each round gives paired ratios measured under the
  * same conditions, and the median of those ratios decides. The fastest run of each is
  * printed as well.
+ * CPU seconds are printed beside the wall-clock times (issue 24's fairness review): ours with one
+ * decoding thread also reads the file and cuts it on the main thread meanwhile, so on a second
+ * core its wall time can hide work the bare command does in line. The CPU ratio shows that work;
+ * the goal is judged, as the issue states it, on wall-clock throughput.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,7 +30,14 @@ import { speechOfLength } from './rtf-audio.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
-async function ours(file: string, workers: number): Promise<number> {
+interface Timed {
+  /** Wall-clock seconds. */
+  wall: number;
+  /** CPU seconds, user and system, of every thread (ours) or of the child process (bare). */
+  cpu: number;
+}
+
+async function ours(file: string, workers: number): Promise<Timed> {
   const engine = createPocketsphinxTranscriber({ workers });
   const decode = createAudioDecoder({ maxDurationSeconds: 4 * 3600 });
   try {
@@ -35,31 +46,39 @@ async function ours(file: string, workers: number): Promise<number> {
       new Uint8Array(fs.readFileSync(path.join(path.dirname(file), 'cards-001.wav'))),
     );
     await Promise.all(Array.from({ length: workers }, () => engine.transcribePcm({ pcm: warm.pcm })));
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const speech = await decode(new Uint8Array(fs.readFileSync(file)));
     await engine.transcribePcm({ pcm: speech.pcm, chunks: speech.chunks });
-    return (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    return { wall: (performance.now() - started) / 1000, cpu: (used.user + used.system) / 1e6 };
   } finally {
     await engine.close();
   }
 }
 
-function theirs(file: string): number {
+function theirs(file: string): Timed {
   const started = performance.now();
-  runBare(file);
-  return (performance.now() - started) / 1000;
+  const cpu = runBare(file);
+  return { wall: (performance.now() - started) / 1000, cpu };
 }
 
-/** The bare command's start-up: loading the model, and a 0.1 s clip (median of three). */
-function theirStartUp(clip: string): number {
+/** The bare command's start-up: loading the model, and a 0.1 s clip (median of three each). */
+function theirStartUp(clip: string): Timed {
   const times = [0, 1, 2].map(() => theirs(clip));
-  return [...times].sort((a, b) => a - b)[1]!;
+  const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+  return { wall: middle(times.map((t) => t.wall)), cpu: middle(times.map((t) => t.cpu)) };
 }
 
-function runBare(file: string): void {
-  execFileSync(
-    'pocketsphinx_continuous',
+/** Runs the bare command; its CPU seconds (the shell's `times` for its children). */
+function runBare(file: string): number {
+  const out = execFileSync(
+    'sh',
     [
+      '-c',
+      '"$@" >/dev/null 2>&1 || exit 1; times',
+      'sh',
+      'pocketsphinx_continuous',
       '-infile',
       file,
       '-hmm',
@@ -71,7 +90,13 @@ function runBare(file: string): void {
       '-logfn',
       '/dev/null',
     ],
-    { stdio: 'ignore' },
+    { encoding: 'utf8' },
+  );
+  // Two lines of "<user> <system>": the shell's own, then its children's.
+  const children = out.trim().split('\n').at(-1) ?? '';
+  return [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+    (sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds),
+    0,
   );
 }
 
@@ -83,16 +108,20 @@ try {
   console.log(
     `audio: ${SECONDS} s of speech; cores: ${os.availableParallelism()}; load average before: ${loadAverage()}`,
   );
-  const runs = { bare: [] as number[], one: [] as number[], two: [] as number[], startUp: [] as number[] };
+  const runs = { bare: [] as number[], one: [] as number[], two: [] as number[] };
+  const cpu = { bare: [] as number[], one: [] as number[] };
   for (let round = 1; round <= ROUNDS; round++) {
     const startUp = theirStartUp(clip);
-    runs.startUp.push(startUp);
-    runs.bare.push(theirs(file) - startUp);
-    runs.one.push(await ours(file, 1));
-    runs.two.push(await ours(file, 2));
+    const bare = theirs(file);
+    runs.bare.push(bare.wall - startUp.wall);
+    cpu.bare.push(bare.cpu - startUp.cpu);
+    const one = await ours(file, 1);
+    runs.one.push(one.wall);
+    cpu.one.push(one.cpu);
+    runs.two.push((await ours(file, 2)).wall);
     const last = (xs: number[]) => xs.at(-1)!.toFixed(1);
     console.log(
-      `round ${round}: bare ${last(runs.bare)} s (its start-up ${startUp.toFixed(2)} s taken off), ours(1) ${last(runs.one)} s, ours(2) ${last(runs.two)} s`,
+      `round ${round}: bare ${last(runs.bare)} s, CPU ${last(cpu.bare)} s (its start-up ${startUp.wall.toFixed(2)} s, CPU ${startUp.cpu.toFixed(2)} s, taken off), ours(1) ${last(runs.one)} s, CPU ${last(cpu.one)} s, ours(2) ${last(runs.two)} s; load average ${loadAverage()}`,
     );
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -117,6 +146,10 @@ try {
   const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
   console.log(
     `ours(1) / bare per round: ${list(ratios)}; median ${ratio.toFixed(2)}  (target <= 1.05: ${ratio <= 1.05 ? 'PASS' : 'FAIL'})`,
+  );
+  const cpuRatios = cpu.one.map((one, i) => one / cpu.bare[i]!);
+  console.log(
+    `  in CPU seconds, ours(1) / bare per round: ${list(cpuRatios)}; median ${median(cpuRatios).toFixed(2)}`,
   );
   console.log(
     `2 workers / 1 worker per round: ${list(speedups)}; median ${speedup.toFixed(2)}  (target >= 1.85: ${speedup >= 1.85 ? 'PASS' : 'FAIL'})`,

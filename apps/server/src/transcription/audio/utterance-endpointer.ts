@@ -6,11 +6,12 @@
  * so both decode the same pieces and give the same words (ADR 0039). The speech chunker
  * (speech-chunker.ts) only bounds what a file decode holds in memory.
  *
- * Each utterance comes with the CONTEXT_SECONDS of audio before it. pocketsphinx normalises
- * its features over what it decodes (batch CMN), and a sentence alone is too short for that:
- * decoded alone, flite sentences lost a word in ten ("thursday" → "fare is a"); with 1.5 s
- * before them they matched the file decode (3 s or more did worse again). The words of the
- * context belong to the utterance before and are dropped by the decoder.
+ * Each utterance comes with the CONTEXT_SECONDS of audio before it (`start` to `from`). It was
+ * decoded with the utterance for pocketsphinx's feature normalisation (batch CMN), which a short
+ * sentence with its pauses gave too little to; since pauses are left out as the engine's own
+ * filter leaves them out (silence-compaction.ts), pocketsphinx decodes the utterance alone, which
+ * costs a third less and misses fewer words (ADR 0062). Words in the context belong to the
+ * utterance before.
  *
  * Speech is a 10 ms frame louder than the quietest recent frames by SPEECH_OVER_FLOOR_DB (and
  * than ABSOLUTE_FLOOR_DB), so a noisy room does not count as one long utterance.

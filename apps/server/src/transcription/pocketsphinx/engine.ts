@@ -8,10 +8,11 @@
  *
  * How it fits together: this module (main thread) cuts the recording into
  * utterances at pauses exactly as a live stream is cut (utterance-jobs.ts,
- * audio/utterance-endpointer.ts) and queues each, with the 1.5 s before it, on a
- * pool of worker threads (pool.ts). Each worker (decoder-worker.ts) loads the
- * model once (~0.3 s) and decodes each utterance as a whole through koffi FFI
- * (decoder.ts, bindings.ts). Words are then grouped into segments at pauses.
+ * audio/utterance-endpointer.ts) and queues each on a pool of worker threads
+ * (pool.ts). Each worker (decoder-worker.ts) loads the model once (~0.3 s), leaves
+ * out the frames the engine's own silence filter would (silence-compaction.ts) and
+ * decodes the rest of the utterance as a whole through koffi FFI (decoder.ts,
+ * bindings.ts). Words are then grouped into segments at pauses.
  *
  * Measured on a 2-core machine that was also busy with other work:
  * real-time factor 0.15–0.3 (a one-minute note takes 10–20 s), about

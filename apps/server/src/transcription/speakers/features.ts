@@ -5,7 +5,7 @@
  * computed a window at a time (`computeFeatures(pcm, from, to)`), so a four-hour recording
  * never holds more than one window of them.
  */
-import { Fft } from './fft.ts';
+import { Fft } from '../audio/fft.ts';
 
 export const SAMPLE_RATE = 16_000;
 /** 10 ms: one frame of features per hop. */

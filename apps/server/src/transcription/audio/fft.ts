@@ -1,5 +1,5 @@
 /**
- * In-place radix-2 FFT for the speaker features: one size, tables made once. A 512-point
+ * In-place radix-2 FFT for the speaker features and the speech-frame classifier: one size, tables made once. A 512-point
  * transform per 10 ms of audio is the largest cost of diarization, a few milliseconds per
  * minute of audio.
  */
