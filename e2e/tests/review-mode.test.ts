@@ -19,16 +19,17 @@ import { speak } from '../support/speech.ts';
 
 /**
  * Issue 21, item 4: review mode on the note page. A recording made with flite and transcribed
- * by the real engine has words it is unsure of: with sox's dither seeded (SOX_OPTS=-R) the first
- * two sentences give only "right" (for "write") under 0.4, and the third, about a made-up name the
- * model cannot know ("quintaveer"), gives five more ("bow", "the", "clinton", "era", "order": 0.00
- * to 0.29); review mode walks them with n and p, replays each with half a second either side
+ * by the real engine has words it is unsure of: the third and fourth sentences are about made-up
+ * names the model cannot know ("quintaveer", "brontavel"), which it hears as words it is unsure
+ * of (since each utterance is decoded alone, ADR 0062, the third alone gave only one word under
+ * 0.4, so the fourth makes sure of two or more); review mode walks them with n and p, replays each with half a second either side
  * (s: slower), fixes one in place with e and Enter, and confirms the transcript with c, all
  * from the keyboard, saying where it is in a polite live region.
  */
 const FIRST = 'call the dentist on monday to schedule a cleaning';
 const SECOND = 'write down the phone number of the new doctor';
 const THIRD = 'ask about the quintaveer order before friday';
+const FOURTH = 'we paid the brontavel invoice in march';
 
 let server: RunningServer;
 let browser: Browser;
@@ -74,8 +75,9 @@ beforeAll(async () => {
   const first = speak(FIRST, await fs.mkdtemp(path.join(workDir, 'a-'))).file;
   const second = speak(SECOND, await fs.mkdtemp(path.join(workDir, 'b-'))).file;
   const third = speak(THIRD, await fs.mkdtemp(path.join(workDir, 'c-'))).file;
+  const fourth = speak(FOURTH, await fs.mkdtemp(path.join(workDir, 'd-'))).file;
   const recording = path.join(workDir, 'recording.wav');
-  execFileSync('sox', [first, second, third, '-r', '16000', recording]);
+  execFileSync('sox', [first, second, third, fourth, '-r', '16000', recording]);
 
   server = await startBuiltServer({ ACCOUNT_EMAIL_VERIFICATION: 'none' });
   browser = await launchChromium();
