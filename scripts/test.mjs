@@ -177,7 +177,13 @@ function printFailures(failed) {
     lines.forEach((line, i) => {
       if (!/^\s*FAIL\s/.test(line)) return;
       const error = lines.slice(i + 1, i + 8).find((next) => /\w+Error\b|expected|Timeout/.test(next));
-      found.push(`  ${line.trim()}${error ? `\n      ${error.trim().slice(0, 300)}` : ''}`);
+      // Where it failed: what a locator waited for, and the test's own line.
+      const where = lines
+        .slice(i + 1, i + 40)
+        .filter((next) => /waiting for |❯ \S+\.test\.\w+:\d+/.test(next))
+        .slice(0, 2)
+        .map((next) => `\n      ${next.trim().slice(0, 200)}`);
+      found.push(`  ${line.trim()}${error ? `\n      ${error.trim().slice(0, 300)}` : ''}${where.join('')}`);
     });
     if (found.length === 0) continue;
     log(`${result.title}: failing tests`);

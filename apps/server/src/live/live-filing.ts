@@ -6,13 +6,14 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { VoiceNote } from '@voxpad/shared/voice-notes';
+import type { TranscriptSegment, VoiceNote } from '@voxpad/shared/voice-notes';
 import type { TranscriptionQueue } from '../jobs/transcription-queue.ts';
 import type { UploadAllowance } from '../quotas/quota-guard.ts';
 import { groupIntoSegments } from '../transcription/segments.ts';
 import type { StreamLease } from '../transcription/pocketsphinx/stream-lease.ts';
 import type { Transcriber, TranscriptWord } from '../transcription/transcriber.ts';
 import type { DecodeModel } from '../transcription/personal-model.ts';
+import { segmentText } from '../transcripts/readable-transcript.ts';
 import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import { fileWithinQuota, type FilingSettings } from '../voice-notes/file-within-quota.ts';
 import { deleteVoiceNote } from '../voice-notes/voice-notes-service.ts';
@@ -38,11 +39,17 @@ export interface LiveContext {
   model?: DecodeModel | undefined;
 }
 
+/** A live transcript as its finals were sent: each word as it read, and their text. */
+export interface SentTranscript {
+  text: string;
+  words: readonly TranscriptWord[];
+}
+
 export interface LiveRecording {
   audio: AsyncIterable<Buffer> | Iterable<Buffer>;
   durationSeconds: number;
-  /** The live words; undefined when decoding failed. */
-  words: readonly TranscriptWord[] | undefined;
+  /** The live transcript as it was sent (LiveFinals.sent()); undefined when decoding failed. */
+  transcript: SentTranscript | undefined;
   /** How many people speak, as "start" said (1..8); null or absent: found out (ADR 0053). */
   speakersHint?: number | null;
 }
@@ -53,10 +60,8 @@ export async function fileLiveRecording(
   recording: LiveRecording,
 ): Promise<VoiceNote> {
   const { ownerId, padId, engine, allowance } = context;
-  const segments = recording.words ? groupIntoSegments(recording.words) : undefined;
-  const transcribed = segments && {
-    text: segments.map((s) => s.text).join(' '),
-    segments,
+  const transcribed = recording.transcript && {
+    ...liveTranscript(recording.transcript),
     durationSeconds: recording.durationSeconds,
     madeBy: engineModelOf(engine),
   };
@@ -78,6 +83,22 @@ export async function fileLiveRecording(
     await queueFullPass({ queue: deps.queue, onQueued: deps.filing.onQueued }, note.id);
   }
   return note;
+}
+
+/**
+ * The note's transcript from what the stream sent: exactly those words as they read, in
+ * segments at the speaker's pauses, kept as they are by the store (`readable`).
+ */
+export function liveTranscript(sent: SentTranscript): {
+  text: string;
+  segments: TranscriptSegment[];
+  readable: true;
+} {
+  const segments = groupIntoSegments(sent.words).map((segment) => ({
+    ...segment,
+    text: segmentText(segment.words),
+  }));
+  return { text: sent.text, segments, readable: true };
 }
 
 /** Deletes a filed note again (the client gave up waiting and uploads its own copy). */

@@ -65,6 +65,8 @@ export class LiveSession {
   #speakersHint: number | null = null;
   /** The socket is gone: nothing sent now arrives. */
   #closed = false;
+  /** The finals sent, as they read: the filed note keeps exactly these. */
+  readonly #finals: LiveFinals;
 
   constructor(deps: LiveDeps, context: LiveContext, socket: LiveSocket) {
     this.#deps = deps;
@@ -74,6 +76,7 @@ export class LiveSession {
     const limits = { maxBytes: context.allowance.maxBytes, maxSeconds: deps.filing.maxDurationSeconds };
     // Finals are sent readable, each after the ones before; partials stay as recognised.
     const finals = new LiveFinals({ format: context.formatTranscripts, engine: context.engine.name });
+    this.#finals = finals;
     this.#intake = new LiveIntake(
       { engine: context.engine, stream: context.stream, model: context.model },
       limits,
@@ -183,11 +186,12 @@ export class LiveSession {
   /** Files the audio with the live transcript, or without one when decoding failed. */
   async #file(): Promise<VoiceNote> {
     this.#state = 'filing';
-    const words = await this.#intake.words();
+    // Every final was sent once decoding drained; none when it failed (the note is queued).
+    const decoded = await this.#intake.words();
     const recording = {
       audio: this.#intake.recording(),
       durationSeconds: this.#intake.durationSeconds,
-      words,
+      transcript: decoded && this.#finals.sent(),
       speakersHint: this.#speakersHint,
     };
     try {

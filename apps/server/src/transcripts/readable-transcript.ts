@@ -67,11 +67,14 @@ export function readableTranscript(
 
 /**
  * Finals of one live stream, each formatted after the finals before it (a sentence that runs
- * on is not capitalised again). Partials are sent raw and never come here.
+ * on is not capitalised again). Partials are sent raw and never come here. What was sent is
+ * kept: the note filed at Stop keeps exactly those words as they read (`sent()`), not the same
+ * words formatted again as a whole, which could read differently where a final ended.
  */
 export class LiveFinals {
   readonly #format: boolean;
   #before: FormattedWord[] = [];
+  readonly #sent: FormattedWord[] = [];
 
   /** `format`: the owner's setting; an engine that writes text itself is never reformatted. */
   constructor(options: { format: boolean; engine: string }) {
@@ -85,7 +88,13 @@ export class LiveFinals {
       : plain.map(asRecognised);
     // The formatter reads context from the end of what came before; a sentence's worth is plenty.
     this.#before = [...this.#before, ...formatted].slice(-CONTEXT_WORDS);
+    for (const word of formatted) this.#sent.push(word);
     return formatted.map(stored);
+  }
+
+  /** Every final word sent so far, as it read, and their readable text (paragraphs kept). */
+  sent(): { text: string; words: TranscriptWord[] } {
+    return { text: readableText(this.#sent), words: this.#sent.map(stored) };
   }
 }
 

@@ -80,6 +80,11 @@ export interface EngineTranscript {
   speakerPrints?: Readonly<Record<string, VoicePrint>>;
   /** The engine speaker recognised as the note's owner, named "You" unless a person named it. */
   ownerSpeaker?: string;
+  /**
+   * True when the text and each word's `text` already read as a person saw them (a live
+   * stream's finals, ADR 0033): kept as they are, not formatted again.
+   */
+  readable?: boolean;
 }
 
 type Text = VersionText;
@@ -94,8 +99,12 @@ export async function storeEngineTranscript(
   transcript: EngineTranscript,
   now = Date.now(),
 ): Promise<boolean> {
-  const format = await readFormatTranscripts(trx, note.ownerId);
-  const readable = readableTranscript(transcript, { format, engine: transcript.madeBy.engine });
+  const readable = transcript.readable
+    ? { text: transcript.text, segments: [...transcript.segments] }
+    : readableTranscript(transcript, {
+        format: await readFormatTranscripts(trx, note.ownerId),
+        engine: transcript.madeBy.engine,
+      });
   const earlier = await readSpeakers(trx, note);
   const { segments, speakers, mapping } = earlier?.edited
     ? keepSpeakerEdits(readable.segments, earlier)

@@ -102,11 +102,11 @@ describe('streaming a recording', { timeout: 180_000 }, () => {
     expect(note?.size_bytes).toBe(44 + recording.pcm.length);
     const stored = (await client.get<VoiceNote>(`/api/v1/pad/${pad.id}/voicenote/${note?.id}/`)).body;
     expect(stored.transcript).toBe(note?.transcript);
-    // The note keeps the same recognised words at the same times, formatted as a whole, and
-    // its transcript is their readable text.
+    // The note keeps the same recognised words at the same times, each reading as its final
+    // showed it (not formatted again as a whole), and its transcript is their readable text.
     const storedWords = stored.segments.flatMap((s) => s.words);
-    const timed = ({ word, start, end }: (typeof words)[number]) => ({ word, start, end });
-    expect(storedWords.map(timed)).toEqual(words.map(timed));
+    const shown = ({ word, text, start, end }: (typeof words)[number]) => ({ word, text, start, end });
+    expect(storedWords.map(shown)).toEqual(words.map(shown));
     expect(stored.transcript?.replace(/\s+/g, ' ')).toBe(
       storedWords
         .map((w) => w.text)

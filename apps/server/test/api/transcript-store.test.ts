@@ -14,6 +14,8 @@ import {
   storeTypedTranscript,
 } from '../../src/transcripts/transcript-store.ts';
 import type { NoteRef } from '../../src/transcripts/transcript-versions.ts';
+import { liveTranscript } from '../../src/live/live-filing.ts';
+import { LiveFinals, readableTranscript } from '../../src/transcripts/readable-transcript.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { completeTranscription } from '../support/transcripts.ts';
@@ -204,5 +206,45 @@ describe("an engine's result", () => {
       source: 'engine',
       ...ENGINE,
     });
+  });
+});
+
+describe("a live stream's transcript", () => {
+  /** Words said one after another, `gap` seconds apart, from `at`. */
+  const said = (text: string, at: number, gap = 0.08) =>
+    text
+      .split(' ')
+      .map((word, i) => ({ word, start: at + i * 0.42, end: at + i * 0.42 + 0.42 - gap, confidence: 0.9 }));
+
+  it('keeps exactly the words the finals showed, even where a final ended mid-sentence', async () => {
+    const { note } = await transcribed('a recording being filed');
+    // The utterance was cut before the sentence's last word, where the speaker hardly paused
+    // (a busy machine's live decoder): the first final ended at "tomorrow".
+    const first = said('please remember to buy milk and bread tomorrow', 0);
+    const second = said('morning', first.at(-1)!.end + 0.1);
+    const finals = new LiveFinals({ format: true, engine: 'pocketsphinx' });
+    const shown = [...finals.next(first), ...finals.next(second)];
+    const sent = finals.sent();
+    expect(sent.words).toEqual(shown);
+    expect(sent.text).toBe(shown.map((w) => w.text).join(' '));
+    // The same words formatted as a whole read differently at the cut: that is what a
+    // filed note must not do to what the person saw.
+    const whole = readableTranscript(
+      { text: '', segments: [{ start: 0, end: 4, text: '', words: [...first, ...second] }] },
+      { format: true, engine: 'pocketsphinx' },
+    );
+    expect(whole.text).not.toBe(sent.text);
+
+    const madeBy = { engine: 'pocketsphinx', model: 'en-us' };
+    const stored = await server.db
+      .transaction()
+      .execute((trx) => storeEngineTranscript(trx, note, { ...liveTranscript(sent), madeBy }));
+    expect(stored).toBe(true);
+    const kept = await row(note);
+    expect(kept.transcript).toBe(sent.text);
+    const segments = JSON.parse(kept.segments ?? '[]') as { text: string; words: { text?: string }[] }[];
+    expect(segments.flatMap((s) => s.words.map((w) => w.text))).toEqual(shown.map((w) => w.text));
+    expect(segments.map((s) => s.text).join(' ')).toBe(sent.text);
+    expect((await versions(note)).at(-1)).toEqual({ text: sent.text, source: 'engine', ...madeBy });
   });
 });
