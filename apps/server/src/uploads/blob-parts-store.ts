@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { ApiProblem } from '../http/api-problem.ts';
 import type { UploadRow } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/blob-storage.ts';
+import { KeyedTurns } from '../lib/keyed-turns.ts';
 import { expiryOf, type OpenUploadLimits } from './open-upload-limits.ts';
 import { deleteParts, partKey, UPLOADS_PREFIX, uploadIdOfPart } from './upload-parts.ts';
 import {
@@ -54,6 +55,8 @@ const ORPHAN_GRACE_MS = 60 * 60 * 1000;
  * given as `expires_at` minus the idle time and tus tells clients the right moment.
  */
 export class BlobPartsStore extends DataStore {
+  readonly #creations = new KeyedTurns();
+
   constructor(private readonly options: BlobPartsStoreOptions) {
     super();
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
@@ -61,8 +64,20 @@ export class BlobPartsStore extends DataStore {
 
   override async create(upload: Upload): Promise<Upload> {
     const ownerId = this.options.ownerOfNewUpload(upload.id);
-    const meta = upload.metadata ?? {};
     if (!ownerId || upload.size === undefined) throw ERRORS.UNKNOWN_ERROR;
+    // An owner's creations take turns in this process: each is counted after the ones before
+    // it, so of racing creations the first ones fit and the rest are refused, instead of all
+    // of them counting each other and being refused together. Across API processes the check
+    // after the insert still never admits too many (ADR 0029).
+    const size = upload.size;
+    const expiresAt = await this.#creations.run(ownerId, () => this.#record(upload, ownerId, size));
+    upload.creation_date = new Date(expiresAt - this.options.limits.idleMs).toISOString();
+    return upload;
+  }
+
+  /** Records a new upload and confirms it fits; removes it again and throws when it does not. */
+  async #record(upload: Upload, ownerId: string, size: number): Promise<number> {
+    const meta = upload.metadata ?? {};
     const now = Date.now();
     const expiresAt = expiryOf(this.options.limits, now, now);
     await insertUpload(this.options.db, {
@@ -73,20 +88,19 @@ export class BlobPartsStore extends DataStore {
       file_type: meta.filetype ?? '',
       // admit-upload.ts has checked it is "auto" or 1..8.
       speakers_hint: meta.speakers ? speakersHintCount(meta.speakers) : null,
-      length_bytes: upload.size,
+      length_bytes: size,
       offset_bytes: 0,
       created_at: now,
       updated_at: now,
       expires_at: expiresAt,
     });
     try {
-      await this.options.confirmNew(ownerId, upload.size);
+      await this.options.confirmNew(ownerId, size);
     } catch (error) {
       await deleteUpload(this.options.db, upload.id);
       throw error;
     }
-    upload.creation_date = new Date(expiresAt - this.options.limits.idleMs).toISOString();
-    return upload;
+    return expiresAt;
   }
 
   override async getUpload(id: string): Promise<Upload> {
