@@ -13,13 +13,24 @@ export default class TestTimesReporter {
   began = Date.now();
   /** Files started and not yet ended, with their project. */
   running = new Map();
+  /** When each file started and ended, in seconds from the run's start: the run's timeline. */
+  spans = new Map();
 
   onTestModuleStart(module) {
-    this.running.set(module.moduleId + '\0' + module.project.name, module);
+    const key = module.moduleId + '\0' + module.project.name;
+    this.running.set(key, module);
+    this.spans.set(key, { startS: this.#seconds() });
   }
 
   onTestModuleEnd(module) {
-    this.running.delete(module.moduleId + '\0' + module.project.name);
+    const key = module.moduleId + '\0' + module.project.name;
+    this.running.delete(key);
+    const span = this.spans.get(key);
+    if (span) span.endS = this.#seconds();
+  }
+
+  #seconds() {
+    return Math.round((Date.now() - this.began) / 100) / 10;
   }
 
   onTestRunEnd(testModules) {
@@ -37,6 +48,7 @@ export default class TestTimesReporter {
         childCpuMs: module.meta().childCpuMs,
         tests: tests.length,
         state: module.state(),
+        ...this.spans.get(module.moduleId + '\0' + module.project.name),
       };
     });
     // A file whose worker process died (a crash, or the kernel's out-of-memory killer) never

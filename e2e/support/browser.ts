@@ -45,10 +45,22 @@ export async function launchChromium(
   const serviceWorkers = options.serviceWorkers ?? 'block';
   const newContext = browser.newContext.bind(browser);
   // browser.newPage() makes its context through newContext too.
-  browser.newContext = (contextOptions?: BrowserContextOptions) =>
-    newContext({ serviceWorkers, ...contextOptions });
+  browser.newContext = async (contextOptions?: BrowserContextOptions) => {
+    const context = await newContext({ serviceWorkers, ...contextOptions });
+    context.setDefaultTimeout(WAIT_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(WAIT_TIMEOUT_MS);
+    return context;
+  };
   return browser;
 }
+
+/**
+ * How long an action, a locator or a navigation waits by default (Playwright's own is 30 s).
+ * These waits are for the app to do something, never a measure of its speed; beside the
+ * Vitest run on two cores the load average reaches 8-13, and one request or page render then
+ * took over 30 s in CI (ADR 0025, session 19). E2E_WAIT_TIMEOUT_MS sets another.
+ */
+const WAIT_TIMEOUT_MS = Number(process.env.E2E_WAIT_TIMEOUT_MS ?? 60_000);
 
 /**
  * A new browser context made with `options` (its own cookies) and its page, whose console errors
