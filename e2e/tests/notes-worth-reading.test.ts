@@ -125,7 +125,7 @@ describe('notes worth reading, in Chromium', () => {
     const words = heard.split(' ');
     const edited = [words[0], 'oatmeal', ...words.slice(2)].join(' ');
 
-    const region = page.getByRole('region', { name: 'Transcript' });
+    const region = page.getByRole('region', { name: 'Transcript', exact: true });
     await region.getByRole('button', { name: 'Edit transcript' }).click();
     const field = region.getByLabel('Transcript text');
     // In place: the words make way for the text, with the text already in it and focused.

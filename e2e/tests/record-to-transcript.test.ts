@@ -69,7 +69,7 @@ describe('from sign-up to transcript, in Chromium', () => {
     await page.getByText('Done', { exact: true }).first().waitFor({ timeout: 90_000 });
     await note.click();
     await page.waitForURL(/\/voicenotes\/[0-9a-z]{26}/);
-    const transcript = page.getByRole('region', { name: 'Transcript' });
+    const transcript = page.getByRole('region', { name: 'Transcript', exact: true });
     await transcript.waitFor();
     const text = (await transcript.innerText()).toLowerCase();
     const heard = KEYWORDS.filter((word) => text.includes(word));

@@ -63,7 +63,7 @@ describe('search a spoken word and play from there, in Chromium', () => {
       .first()
       .click();
     await page.waitForURL(/\/voicenotes\/[0-9a-z]{26}/);
-    const transcript = page.getByRole('region', { name: 'Transcript' });
+    const transcript = page.getByRole('region', { name: 'Transcript', exact: true });
     await transcript.waitFor();
     const heard = (await transcript.innerText()).toLowerCase();
     const word = CANDIDATES.find((candidate) => heard.includes(candidate));

@@ -57,7 +57,7 @@ describe('speakers, in Chromium', () => {
 
     await page.goto(noteUrl);
     await page.getByRole('slider', { name: 'Position in the recording' }).waitFor();
-    const transcript = page.getByRole('region', { name: 'Transcript' });
+    const transcript = page.getByRole('region', { name: 'Transcript', exact: true });
     // A label at each turn: kal, slt, kal, slt.
     await expect
       .poll(() => transcript.locator('[data-speaker]').allInnerTexts())
@@ -88,7 +88,7 @@ describe('speakers, in Chromium', () => {
   });
 
   it('splits a new speaker from a turn and merges it back', async () => {
-    const transcript = page.getByRole('region', { name: 'Transcript' });
+    const transcript = page.getByRole('region', { name: 'Transcript', exact: true });
     const labels = () => transcript.locator('[data-speaker]').allInnerTexts();
     await transcript.getByRole('button', { name: 'Ana (speaker: rename, split, merge)' }).nth(1).click();
     const actions = page.getByRole('dialog', { name: 'Ana' });
