@@ -155,7 +155,11 @@ const serverConformanceProjects = backends.map((backend) => ({
 
 // Real server processes on PostgreSQL and a loopback S3 server, killed and restarted: run once,
 // on PostgreSQL only (what they test is PostgreSQL), one file at a time (they load the machine).
-// About a minute on two cores; TEST_SCALE=0 leaves them out of a quick local run.
+// About a minute on two cores; TEST_SCALE=0 leaves them out of a quick local run. They are in
+// the parallel pool, beside the other projects' files: Vitest runs a project with
+// fileParallelism off only after everything else, alone (90 s at the end of the run). One at a
+// time is kept by a lock (test/support/one-file-at-a-time.ts), and the sequencer spreads them
+// out so they rarely wait for it (TEST_ONE_FILE_AT_A_TIME).
 const serverScaleProjects =
   process.env.TEST_SCALE !== '0' && backends.includes('postgres')
     ? [
@@ -164,10 +168,9 @@ const serverScaleProjects =
             name: 'server-scale-postgres',
             root: 'apps/server',
             include: ['test/scale/**/*.test.ts'],
-            env: { TEST_DB: 'postgres' },
+            env: { TEST_DB: 'postgres', TEST_ONE_FILE_AT_A_TIME: '1' },
             globalSetup: ['test/support/global-setup.ts'],
-            setupFiles: [CPU_TIME],
-            fileParallelism: false,
+            setupFiles: [CPU_TIME, 'test/support/one-file-at-a-time.ts'],
             testTimeout: 300_000,
             hookTimeout: 180_000,
           },

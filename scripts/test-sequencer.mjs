@@ -80,6 +80,28 @@ export default class SlowestFirstSequencer extends BaseSequencer {
         total(listB) - total(listA) ||
         a.name.localeCompare(b.name),
     );
-    return [...slow, ...projects.flatMap(([, list]) => list.sort(longestFirst))].map((w) => w.spec);
+    const ordered = [...slow, ...projects.flatMap(([, list]) => list.sort(longestFirst))].map((w) => w.spec);
+    return spreadOut(ordered);
   }
+}
+
+/**
+ * Files that must not run beside each other (TEST_ONE_FILE_AT_A_TIME in their project's env;
+ * apps/server/test/support/one-file-at-a-time.ts holds them to it) are spread over the first
+ * half of the order, one at the start and the others evenly after it, so each has usually
+ * finished before the next starts, and none is left for the end of the run.
+ */
+export function spreadOut(specs) {
+  const alone = (spec) => spec.project.config.env?.TEST_ONE_FILE_AT_A_TIME === '1';
+  const apart = specs.filter(alone);
+  const others = specs.filter((spec) => !alone(spec));
+  if (apart.length === 0) return specs;
+  const step = Math.max(1, Math.floor(others.length / (2 * apart.length)));
+  const out = [];
+  let next = 0;
+  others.forEach((spec, i) => {
+    if (next < apart.length && i === next * step) out.push(apart[next++]);
+    out.push(spec);
+  });
+  return [...out, ...apart.slice(next)];
 }
