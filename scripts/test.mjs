@@ -24,8 +24,9 @@ const steps = {
   format: { title: 'Checking formatting', command: 'npx', args: ['prettier', '--check', '.'] },
   lint: { title: 'Linting', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
   typecheck: { title: 'Type-checking', command: 'npm', args: ['run', 'typecheck'] },
-  // The Chromium tests and the benches, beside the apps' own check.
-  typecheckTools: { title: 'Type-checking e2e and bench', command: 'npm', args: ['run', 'typecheck:tools'] },
+  // The Chromium tests (DOM types), beside the apps' own check; the benches are checked with the
+  // server, as one program (tsconfig.server-and-bench.json: each server file once, not twice).
+  typecheckTools: { title: 'Type-checking e2e', command: 'npm', args: ['run', 'typecheck:tools'] },
   // The JavaScript each screen loads first, against its limit (apps/web/bundle-limits.json, ADR 0055).
   bundleSize: {
     title: 'Checking bundle size',
