@@ -31,6 +31,10 @@ export default defineConfig({
     setupFiles: ['scripts/test-cpu-time.ts'],
     testTimeout: 180_000,
     hookTimeout: 120_000,
+    // expect.poll waits 1 s by default: a page of notes took longer than that to show beside
+    // Vitest and two benches (load 10-14). Like the browser's waits (support/browser.ts), a
+    // poll waits for the app to do something, and a poll that gives up sooner says so itself.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     fileParallelism: lanes > 1,
     maxWorkers: lanes,
   },
