@@ -58,6 +58,8 @@ interface Measured {
   upload: 'raw' | 'resumable';
   fileMb: number;
   memory: MemoryPeaks;
+  /** The highest together-figure in each tenth of the transcription's progress. */
+  byTenth: Map<number, number>;
   /** Before the upload: the server idle with its engine loaded. */
   idleMib: number;
   transcribeSeconds: number;
@@ -214,13 +216,17 @@ async function runCase(
 
     const loadStart = loadAverage();
     const idle = sampleMemory(app.pid).stop().totalMib;
-    const sampler = sampleMemory(app.pid);
+    // The transcription's progress, in tenths, as the progress endpoint last said it.
+    let tenth: number | undefined;
+    const sampler = sampleMemory(app.pid, 200, () => tenth);
     const started = performance.now();
     const id =
       format === 'wav'
         ? await rawUpload(client, padId, file, 'audio/wav')
         : await resumableUpload(client, padId, file, 'audio/ogg');
-    const status = await settled(client, padId, id, 6 * 3600);
+    const status = await settled(client, padId, id, 6 * 3600, (progress) => {
+      tenth = Math.min(9, Math.floor(progress * 10));
+    });
     const transcribeSeconds = (performance.now() - started) / 1000;
     const memory = sampler.stop();
     const loadEnd = loadAverage();
@@ -245,6 +251,7 @@ async function runCase(
       upload: format === 'wav' ? 'raw' : 'resumable',
       fileMb: fs.statSync(file).size / 1e6,
       memory,
+      byTenth: sampler.buckets(),
       idleMib: idle,
       transcribeSeconds,
       status,
@@ -287,12 +294,19 @@ async function timedGet(
   return { ms: times[2]!, bytes, text };
 }
 
-async function settled(client: BenchClient, padId: string, id: string, maxSeconds: number): Promise<string> {
+async function settled(
+  client: BenchClient,
+  padId: string,
+  id: string,
+  maxSeconds: number,
+  onProgress?: (progress: number) => void,
+): Promise<string> {
   const deadline = Date.now() + maxSeconds * 1000;
   for (;;) {
     const res = await client.request('GET', `/api/v1/pad/${padId}/voicenote/${id}/progress/`);
-    const state = res.json() as { status?: string };
+    const state = res.json() as { status?: string; progress?: number };
     const status = state.status ?? 'unknown';
+    if (status === 'processing' && typeof state.progress === 'number') onProgress?.(state.progress);
     if (status === 'done' || status === 'failed') return status;
     if (Date.now() > deadline) throw new Error(`note ${id} still ${status} after ${maxSeconds} s`);
     await new Promise((r) => setTimeout(r, 2000));
@@ -399,6 +413,9 @@ function printCase(m: Measured): void {
     `  note page: note ${m.noteMs.toFixed(0)} ms (${m.noteKb.toFixed(0)} KB) vs 1-min note ${m.shortNoteMs.toFixed(0)} ms ` +
       `(${m.shortNoteKb.toFixed(0)} KB); first segment page ${m.segmentPageMs.toFixed(0)} ms; peaks ${m.peaksMs.toFixed(0)} ms`,
   );
+  // Flat with length, within one recording: the peak in each tenth of the transcription.
+  const tenths = [...m.byTenth].map(([tenth, mib]) => `${tenth * 10}-${tenth * 10 + 10} % ${mib.toFixed(0)}`);
+  if (tenths.length > 0) console.log(`  peak RSS together by progress (MiB): ${tenths.join(', ')}`);
   console.log(`  load average: ${m.loadStart} before, ${m.loadEnd} after`);
 }
 

@@ -54,9 +54,18 @@ export interface MemoryPeaks {
   totalMib: number;
 }
 
-/** Samples `pid` and its children every `everyMs` and keeps the highest of each. */
-export function sampleMemory(pid: number, everyMs = 200): { stop: () => MemoryPeaks } {
+/**
+ * Samples `pid` and its children every `everyMs` and keeps the highest of each. With `bucketOf`,
+ * it also keeps the highest together-figure per bucket (e.g. each tenth of a transcription's
+ * progress), which shows whether memory rises as the work goes on.
+ */
+export function sampleMemory(
+  pid: number,
+  everyMs = 200,
+  bucketOf?: () => number | undefined,
+): { stop: () => MemoryPeaks; buckets: () => Map<number, number> } {
   const peaks: MemoryPeaks = { processMib: 0, ffmpegMib: 0, childrenMib: 0, totalMib: 0 };
+  const buckets = new Map<number, number>();
   const sample = (): void => {
     const own = rssMib(pid);
     let children = 0;
@@ -70,6 +79,8 @@ export function sampleMemory(pid: number, everyMs = 200): { stop: () => MemoryPe
     peaks.ffmpegMib = Math.max(peaks.ffmpegMib, ffmpeg);
     peaks.childrenMib = Math.max(peaks.childrenMib, children);
     peaks.totalMib = Math.max(peaks.totalMib, own + children);
+    const bucket = bucketOf?.();
+    if (bucket !== undefined) buckets.set(bucket, Math.max(buckets.get(bucket) ?? 0, own + children));
   };
   sample();
   const timer = setInterval(sample, everyMs);
@@ -79,5 +90,6 @@ export function sampleMemory(pid: number, everyMs = 200): { stop: () => MemoryPe
       sample();
       return { ...peaks };
     },
+    buckets: () => new Map([...buckets].sort(([a], [b]) => a - b)),
   };
 }

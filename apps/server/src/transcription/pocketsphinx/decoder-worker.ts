@@ -11,7 +11,7 @@ import { planUtterances } from '../audio/utterances.ts';
 import { TranscriptionError, type TranscriptionErrorCode } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
 import { type PocketsphinxDecoder, SAMPLE_RATE } from './decoder.ts';
-import { resolveModel } from './model.ts';
+import { resolveDecodingModel } from './decoding-dictionary.ts';
 import { ThreadDecoders } from './thread-decoders.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest, WorkerSettings } from './protocol.ts';
 import { compactSilence } from './silence-compaction.ts';
@@ -25,7 +25,7 @@ export function runDecoderWorker(port: MessagePort, workerData: unknown): void {
 
   let decoders: ThreadDecoders | undefined;
   try {
-    decoders = new ThreadDecoders(resolveModel(settings.modelDir), settings.decodersPerThread ?? 2);
+    decoders = new ThreadDecoders(resolveDecodingModel(settings.modelDir), settings.decodersPerThread ?? 2);
     // Opened now, so a thread with a broken model never says it is ready.
     decoders.get();
     post({ type: 'ready' });

@@ -15,7 +15,7 @@ import type { MessagePort } from 'node:worker_threads';
 
 import { TranscriptionError } from '../errors.ts';
 import { SAMPLE_RATE } from './decoder.ts';
-import { resolveModel } from './model.ts';
+import { resolveDecodingModel } from './decoding-dictionary.ts';
 import type { SerializedError } from './protocol.ts';
 import { StreamDecoder } from './stream-decoder.ts';
 import {
@@ -34,7 +34,7 @@ export function runStreamWorker(port: MessagePort, settings: StreamWorkerSetting
   try {
     // Finals are made by a full-utterance decode elsewhere (live/incremental-decoder.ts): this
     // decoder's words are previews, and need no second pass.
-    decoder = StreamDecoder.open(resolveModel(settings.modelDir), {
+    decoder = StreamDecoder.open(resolveDecodingModel(settings.modelDir), {
       slowdown: slowdownFromEnv(),
       secondPass: false,
     });
