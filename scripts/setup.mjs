@@ -16,7 +16,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us', 'ffmpeg', 'wamerican'];
 /**
- * Extra packages for the test suite: speech synthesis for test audio, Chromium for e2e, Caddy for
+ * Extra packages for the test suite: speech synthesis for test audio, Chromium's headless shell
+ * for e2e (Debian's build of the same Chromium without the browser's window and UI: 28 % less
+ * CPU for the same pages, ADR 0025 session 20), Caddy for
  * the reverse-proxy test (test/scale/reverse-proxy.test.ts), and the tools that adapt the
  * recogniser to one person (apps/server/src/adaptation: sphinxtrain's bw/mllr_solve/map_adapt,
  * sphinxbase-utils' sphinx_fe, espeak-ng's pronunciations; runtime packages once issue 21 ships),
@@ -25,7 +27,7 @@ export const RUNTIME_PACKAGES = ['pocketsphinx', 'pocketsphinx-en-us', 'ffmpeg',
 export const TEST_PACKAGES = [
   'flite',
   'sox',
-  'chromium',
+  'chromium-headless-shell',
   'pocketsphinx-testdata',
   'caddy',
   'sphinxtrain',

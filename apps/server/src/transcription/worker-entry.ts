@@ -5,8 +5,17 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import type { ResourceLimits } from 'node:worker_threads';
 
 import { TranscriptionError } from './errors.ts';
+
+/**
+ * The V8 heap limits of every transcription thread (decoders, live streams, audio decoding;
+ * ADR 0064). Their work is native code and typed arrays whose bytes live outside the V8 heap,
+ * so a small young generation is enough; V8's default (up to 16 MiB a semi-space) let each of
+ * the four or five threads of a busy server keep tens of MiB it did not need.
+ */
+export const TRANSCRIPTION_THREAD_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 4 };
 
 export interface WorkerEntry {
   /** Module the Worker loads. */

@@ -55,6 +55,70 @@ describe('decoding from a file', () => {
     }
   });
 
+  it('says the length its header states before the first chunk, for progress', async () => {
+    const wav = wavFile();
+    const opus = path.join(dir, 'stated.ogg');
+    const webm = path.join(dir, 'stated.webm');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-c:a', 'libopus', opus]);
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-c:a', 'libopus', webm]);
+    // A title that looks like ffmpeg's own line must not be taken for the length.
+    const titled = path.join(dir, 'titled.ogg');
+    execFileSync('ffmpeg', [
+      ...['-loglevel', 'error', '-y', '-i', opus, '-c', 'copy'],
+      ...['-metadata', 'title=x\n  Duration: 09:00:00.00, start: 0', titled],
+    ]);
+    const decoder = createAudioDecoder({ maxDurationSeconds: 60 });
+    for (const file of [wav, opus, webm, titled]) {
+      const events: string[] = [];
+      const recording = decoder.stream(
+        { path: file },
+        undefined,
+        (seconds) => events.push(`decoded ${seconds.toFixed(1)}`),
+        {},
+        (seconds) => events.push(`stated ${seconds.toFixed(1)}`),
+      );
+      for await (const chunk of recording.chunks) if (chunk.pcm.length > 0) events.push('chunk');
+      await recording.done;
+      const first = events.findIndex((event) => event === 'chunk');
+      expect(events[0], file).toBe('stated 13.0');
+      expect(first, file).toBeGreaterThan(0);
+      expect(
+        events.filter((event) => event.startsWith('stated')),
+        file,
+      ).toHaveLength(1);
+      // The decoded length comes once all of it has been read (for a recording this short,
+      // before any chunk: the loudness window holds them back).
+      expect(
+        events.filter((event) => event.startsWith('decoded')),
+        file,
+      ).toEqual(['decoded 13.0']);
+    }
+    fs.rmSync(opus);
+    fs.rmSync(webm);
+    fs.rmSync(titled);
+  });
+
+  it('still fails a damaged file as damaged, with ffmpeg telling its description apart', async () => {
+    const broken = path.join(dir, 'broken.ogg');
+    const ogg = fs.readFileSync(path.join(dir, 'tone.wav')).subarray(0, 0);
+    const opus = path.join(dir, 'whole.ogg');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wavFile(), '-c:a', 'libopus', opus]);
+    const whole = fs.readFileSync(opus);
+    // The Ogg pages after the headers overwritten with noise: ffmpeg describes the input, then
+    // meets nothing it can decode.
+    const noise = Buffer.from(whole);
+    for (let i = 4096; i < noise.length; i++) noise[i] = (i * 7919) & 0xff;
+    fs.writeFileSync(broken, Buffer.concat([ogg, noise]));
+    const decoder = createAudioDecoder({ maxDurationSeconds: 60 });
+    const recording = decoder.stream({ path: broken });
+    const drain = async () => {
+      for await (const chunk of recording.chunks) void chunk;
+    };
+    await expect(drain()).rejects.toMatchObject({ code: 'corrupt' });
+    fs.rmSync(broken);
+    fs.rmSync(opus);
+  });
+
   it('folds the same peaks whatever the pieces, before the gain is applied', async () => {
     const pcm = new Int16Array(16000 * 2);
     for (let i = 0; i < pcm.length; i++) pcm[i] = i < 16000 ? Math.round(Math.sin(i / 5) * 20000) : 300;

@@ -9,7 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 
-import { resolveWorkerEntry } from '../worker-entry.ts';
+import { resolveWorkerEntry, TRANSCRIPTION_THREAD_LIMITS } from '../worker-entry.ts';
 import type {
   AudioWorkerAck,
   AudioWorkerCancel,
@@ -70,6 +70,8 @@ export type DecodeAudioStream = (
   signal?: AbortSignal,
   onDuration?: OnDuration,
   extras?: DecodeExtras,
+  /** The length the recording's header states, before decoding, if any: for progress. */
+  onExpectedDuration?: OnDuration,
 ) => StreamedRecording;
 
 /** Decodes whole (the call) or chunk by chunk (`stream`). */
@@ -87,7 +89,7 @@ const CANCEL_GRACE_MS = 5_000;
 
 /** Replies after which the thread runs nothing (no ffmpeg, no temporary files). */
 function isFinal(reply: AudioWorkerReply): boolean {
-  return reply.type !== 'chunk' && reply.type !== 'duration';
+  return reply.type !== 'chunk' && reply.type !== 'duration' && reply.type !== 'expected-duration';
 }
 
 /**
@@ -122,7 +124,11 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
       role: 'audio',
       ...(options.ffmpegPath ? { ffmpegPath: options.ffmpegPath } : {}),
     };
-    return new Worker(entry.filename, { workerData: settings, argv: entry.argv });
+    return new Worker(entry.filename, {
+      workerData: settings,
+      argv: entry.argv,
+      resourceLimits: TRANSCRIPTION_THREAD_LIMITS,
+    });
   };
   const post = (worker: Worker, source: AudioSource, stream: boolean, extras: DecodeExtras = {}): void => {
     const settings = {
@@ -147,7 +153,7 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
     worker.postMessage(request, [own.buffer as ArrayBuffer]);
   };
 
-  const stream: DecodeAudioStream = (bytes, signal, onDuration, extras) => {
+  const stream: DecodeAudioStream = (bytes, signal, onDuration, extras, onExpectedDuration) => {
     const queue: SpeechChunk[] = [];
     let outcome: { ok: true; speech: StreamedSpeech } | { ok: false; error: unknown } | undefined;
     let notify: (() => void) | undefined;
@@ -190,6 +196,8 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
           wake();
         } else if (reply.type === 'duration') {
           if (!outcome) onDuration?.(reply.durationSeconds);
+        } else if (reply.type === 'expected-duration') {
+          if (!outcome) onExpectedDuration?.(reply.durationSeconds);
         } else if (reply.type === 'streamed') {
           finish({ ok: true, speech: reply.speech });
         } else if (reply.type === 'rejected') {
@@ -257,6 +265,8 @@ export function createAudioDecoder(options: AudioDecoderOptions): AudioDecoder {
           if (!settled) onDuration?.(reply.durationSeconds);
           return;
         }
+        // Progress of a whole decode is not followed: the transcription starts after it.
+        if (reply.type === 'expected-duration') return;
         if (isFinal(reply)) threadDone = true;
         finish(() => {
           if (reply.type === 'decoded') resolve(reply.speech);

@@ -50,6 +50,8 @@ export type AudioWorkerReply =
   | { type: 'chunk'; chunk: SpeechChunk }
   /** The recording's length, as soon as it is known (before 'decoded', 'streamed' or a failure). */
   | { type: 'duration'; durationSeconds: number }
+  /** The length the recording's header states, before decoding (progress only). */
+  | { type: 'expected-duration'; durationSeconds: number }
   | { type: 'streamed'; speech: StreamedSpeech; decodeSeconds: number }
   | { type: 'rejected'; code: AudioDecodeErrorCode; message: string }
   | { type: 'failed'; message: string };

@@ -61,6 +61,10 @@ export function runAudioWorker(port: MessagePort, ffmpegPath: string | undefined
         const reply: AudioWorkerReply = { type: 'duration', durationSeconds };
         port.postMessage(reply);
       },
+      onExpectedDuration: (durationSeconds: number) => {
+        const reply: AudioWorkerReply = { type: 'expected-duration', durationSeconds };
+        port.postMessage(reply);
+      },
     };
     let work: Promise<AudioWorkerReply>;
     const speakers = request.speakers;

@@ -52,6 +52,12 @@ export interface DecodeSpeechOptions {
    * whose later steps fail can still record how long the recording was.
    */
   onDuration?: (seconds: number) => void;
+  /**
+   * Told the length the recording's header states, before decoding starts (a WAV's data size,
+   * the duration ffmpeg reads from the container), when there is one: an estimate for progress
+   * only, never stored. A browser's WebM often states none.
+   */
+  onExpectedDuration?: (seconds: number) => void;
 }
 
 export interface DecodedSpeech {
@@ -165,6 +171,7 @@ async function readRecording(
       channels: channels.length,
       maxDurationSeconds: options.maxDurationSeconds,
     });
+    options.onExpectedDuration?.((channels[0]?.length ?? 0) / sampleRate);
     stream.writeChannels(channels);
     return { stream, format: 'audio/wav' };
   }
@@ -199,6 +206,7 @@ async function readRecordingFile(
         channels: layout.channels,
         maxDurationSeconds: options.maxDurationSeconds,
       });
+      options.onExpectedDuration?.(layout.frames / layout.sampleRate);
       const pieceFrames = Math.max(1, Math.floor(WAV_PIECE_BYTES / layout.bytesPerFrame));
       const piece = new Uint8Array(pieceFrames * layout.bytesPerFrame);
       for (let frame = 0; frame < layout.frames; frame += pieceFrames) {
@@ -298,8 +306,11 @@ function runFfmpeg(
   const args = [
     '-nostdin',
     '-hide_banner',
+    '-nostats',
+    // Each line tagged with its level: errors are told apart from the input's description,
+    // whose Duration line gives progress its total (ffmpegStderr).
     '-loglevel',
-    'error',
+    'level+info',
     ...ffmpegInputArgs(input, limits.demuxer),
     // The first audio stream only; a file without one fails here with a clear message.
     '-map',
@@ -321,7 +332,7 @@ function runFfmpeg(
     let carry = new Uint8Array(0);
     let failure: unknown;
     let failed = false;
-    let stderr = '';
+    const stderr = new FfmpegStderr(options.onExpectedDuration);
 
     /**
      * Ends ffmpeg early. The promise still settles only on 'close', which Node emits after
@@ -375,9 +386,7 @@ function runFfmpeg(
       }
     };
     child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8');
-    });
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.on('error', (error) => {
       if (!failed) {
         failed = true;
@@ -387,7 +396,7 @@ function runFfmpeg(
     child.on('close', (code) => {
       signal?.removeEventListener('abort', onAbort);
       if (failed) return reject(failure);
-      const said = stderr.trim().slice(0, STDERR_LIMIT);
+      const said = stderr.errors();
       if (/matches no streams|does not contain any stream|no audio/i.test(said)) {
         return reject(
           new AudioDecodeError('no_audio', 'The file has no sound track, so there is nothing to transcribe.'),
@@ -456,5 +465,45 @@ class WavStreamHeader {
       throw new AudioDecodeError('corrupt', 'The recording is damaged and cannot be read.');
     }
     return undefined;
+  }
+}
+
+/**
+ * ffmpeg's stderr at `level+info`: the lines of level error and worse, as `-loglevel error`
+ * printed them, kept for the failure checks (at most STDERR_LIMIT bytes), and the input's
+ * duration from its description. Only ffmpeg's own `  Duration: ` line counts: the input's
+ * metadata, which a file may fill with anything, is printed indented further.
+ */
+class FfmpegStderr {
+  #partial = '';
+  #errors = '';
+  #toldDuration = false;
+
+  constructor(private readonly onDuration: ((seconds: number) => void) | undefined) {}
+
+  push(chunk: Buffer): void {
+    const lines = (this.#partial + chunk.toString('utf8')).split('\n');
+    this.#partial = lines.pop() ?? '';
+    if (this.#partial.length > STDERR_LIMIT) this.#partial = this.#partial.slice(0, STDERR_LIMIT);
+    for (const line of lines) this.#line(line);
+  }
+
+  errors(): string {
+    if (this.#partial) this.#line(this.#partial);
+    this.#partial = '';
+    return this.#errors.trim().slice(0, STDERR_LIMIT);
+  }
+
+  #line(line: string): void {
+    if (/^\[(error|fatal|panic)\] /.test(line)) {
+      if (this.#errors.length < STDERR_LIMIT) this.#errors += `${line.replace(/^\[\w+\] /, '')}\n`;
+      return;
+    }
+    if (this.#toldDuration) return;
+    const duration = /^\[info\] {3}Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?),/.exec(line);
+    if (!duration) return;
+    this.#toldDuration = true;
+    const seconds = Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]);
+    if (Number.isFinite(seconds) && seconds > 0) this.onDuration?.(seconds);
   }
 }

@@ -13,7 +13,7 @@
 import { Worker } from 'node:worker_threads';
 
 import { TranscriptionError } from '../errors.ts';
-import type { WorkerEntry } from '../worker-entry.ts';
+import { TRANSCRIPTION_THREAD_LIMITS, type WorkerEntry } from '../worker-entry.ts';
 import { StreamLease } from './stream-lease.ts';
 import { isStreamReply, type StreamWorkerSettings } from './stream-protocol.ts';
 
@@ -105,6 +105,7 @@ export class LiveDecoderPool {
     const worker = new Worker(this.#options.entry.filename, {
       workerData: settings,
       argv: this.#options.entry.argv,
+      resourceLimits: TRANSCRIPTION_THREAD_LIMITS,
     });
     // A spare or a stream's thread never holds the process open by itself.
     worker.unref();

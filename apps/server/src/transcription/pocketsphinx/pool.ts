@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 
 import { TranscriptionError } from '../errors.ts';
 import type { TranscriptWord } from '../transcriber.ts';
-import type { WorkerEntry } from '../worker-entry.ts';
+import { TRANSCRIPTION_THREAD_LIMITS, type WorkerEntry } from '../worker-entry.ts';
 import type { PersonalModelPaths } from '../personal-model.ts';
 import {
   type SerializedError,
@@ -208,6 +208,7 @@ export class WorkerPool {
     const worker = new Worker(this.#options.entry.filename, {
       workerData: settings,
       argv: this.#options.entry.argv,
+      resourceLimits: TRANSCRIPTION_THREAD_LIMITS,
     });
     let markExited = (): void => {};
     const slot: Slot = {
