@@ -400,6 +400,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? new LiveDecoderPool({
             entry: resolveWorkerEntry(),
             modelDir: config.transcription.pocketsphinxModelDir,
+            spareIdleMs: config.transcription.liveSpareIdleMs,
           })
         : undefined;
     if (liveDecoders) {

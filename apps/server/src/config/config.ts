@@ -70,6 +70,8 @@ const envSchema = z.object({
   POCKETSPHINX_MODEL_DIR: z.string().default('/usr/share/pocketsphinx/model/en-us'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(os.availableParallelism()),
   DECODER_KEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  // The live decoder kept loaded for the next stream is let go after this long unused (ADR 0065).
+  LIVE_SPARE_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(LIMITS.uploadBytesDefault),
   MAX_DURATION_SECONDS: z.coerce.number().int().min(1).default(MAX_DURATION_SECONDS_DEFAULT),
   // Resumable uploads with no new bytes for this long are removed (fractions allowed, for tests).
@@ -267,6 +269,8 @@ export interface Config {
     concurrency: number;
     /** Decoder threads outlive a closed app this long for the next app of the process (tests). */
     decoderKeepMs: number;
+    /** The spare live decoder is let go after this long unused; 0 keeps it (ADR 0065). */
+    liveSpareIdleMs: number;
     whisper: { modelPath: string | undefined; threads: number };
     openai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number };
   };
@@ -526,6 +530,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pocketsphinxModelDir: e.POCKETSPHINX_MODEL_DIR,
       concurrency: e.WORKER_CONCURRENCY,
       decoderKeepMs: e.DECODER_KEEP_SECONDS * 1000,
+      liveSpareIdleMs: e.LIVE_SPARE_IDLE_SECONDS * 1000,
       whisper: { modelPath: e.WHISPER_MODEL_PATH, threads: e.WHISPER_THREADS },
       openai: {
         baseUrl: e.OPENAI_BASE_URL,

@@ -128,6 +128,32 @@ describe('live stream decoding', { timeout: 120_000 }, () => {
     }
   });
 
+  it('lets a spare no stream took go after its idle time, and the next stream still gets a decoder', async () => {
+    // ADR 0065: a server transcribing a long file with nobody streaming holds one model fewer.
+    const pool = new LiveDecoderPool({ entry: resolveWorkerEntry(), max: 2, spareIdleMs: 300 });
+    try {
+      pool.warm();
+      expect(pool.size).toBe(1);
+      // Let go once its time is up, loaded or still loading.
+      await until(() => pool.size === 0);
+      // Resting: no spare comes back by itself.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(pool.size).toBe(0);
+      pool.warm();
+      expect(pool.size).toBe(0);
+      // A stream asks: it gets its own thread (its audio waits for the model) and a spare is kept again.
+      const lease = pool.lease()!;
+      expect(lease).toBeDefined();
+      expect(pool.size).toBe(2);
+      await until(() => lease.ready);
+      await lease.release();
+      // The stream's thread is gone, and the spare started for the next stream rests in its turn.
+      await until(() => pool.size === 0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('close resolves only once every thread is gone, also one its stream let go before', async () => {
     // Before, close() skipped threads already released, and a test process could exit while one
     // was still inside a native call: that aborts the process (koffi, napi_throw).

@@ -5,7 +5,10 @@
  * give the same words).
  *
  * One spare thread is kept loaded and ready (`warm()`, called at server start), so a stream never
- * waits for a model to load; when a stream takes it, the next spare starts at once. Each thread
+ * waits for a model to load; when a stream takes it, the next spare starts at once. A spare no
+ * stream has taken for `spareIdleMs` is let go, model and all (ADR 0065): a server transcribing
+ * a long file with nobody streaming then holds one model fewer. The next stream starts its own
+ * thread and its audio waits for the model (about a second), and a spare is kept again. Each thread
  * holds its own model (~95 MB), so at most `max` threads exist, the spare included: a stream that
  * comes when all are taken gets none (`lease()` returns undefined) and is decoded utterance by
  * utterance by the process's engine instead (live/live-decoder.ts), with slower partials.
@@ -25,7 +28,12 @@ export interface LiveDecoderPoolOptions {
   modelDir?: string;
   /** Threads at most, the spare included (MAX_LIVE_DECODERS). */
   max?: number;
+  /** A spare untaken this long is let go (SPARE_IDLE_MS); 0 keeps it for good. */
+  spareIdleMs?: number;
 }
+
+/** Ten minutes: a person who records now and then finds it warm; a quiet server gives it back. */
+export const SPARE_IDLE_MS = 10 * 60_000;
 
 interface Thread {
   worker: Worker;
@@ -40,6 +48,9 @@ export class LiveDecoderPool {
   readonly #threads = new Set<Thread>();
   #spare: Thread | undefined;
   #closed = false;
+  /** The spare was let go for idleness: none is started again until a stream asks. */
+  #resting = false;
+  #idleTimer: NodeJS.Timeout | undefined;
 
   constructor(options: LiveDecoderPoolOptions) {
     this.#options = options;
@@ -58,8 +69,24 @@ export class LiveDecoderPool {
 
   /** Starts the spare thread unless there is one or the bound is reached. */
   warm(): void {
-    if (this.#closed || this.#spare || this.#threads.size >= this.#max) return;
-    this.#spare = this.#spawn();
+    if (this.#closed || this.#resting || this.#spare || this.#threads.size >= this.#max) return;
+    const spare = this.#spawn();
+    this.#spare = spare;
+    const idleMs = this.#options.spareIdleMs ?? SPARE_IDLE_MS;
+    if (idleMs > 0) {
+      clearTimeout(this.#idleTimer);
+      this.#idleTimer = setTimeout(() => this.#rest(spare), idleMs);
+      this.#idleTimer.unref();
+    }
+  }
+
+  /** Lets the spare go if no stream has taken it since it was started. */
+  #rest(spare: Thread): void {
+    if (this.#closed || this.#spare !== spare) return;
+    this.#spare = undefined;
+    this.#resting = true;
+    // The thread frees its decoder and ends (#end, through the lease).
+    void spare.lease.release();
   }
 
   /**
@@ -68,6 +95,8 @@ export class LiveDecoderPool {
    */
   lease(): StreamLease | undefined {
     if (this.#closed) return undefined;
+    this.#resting = false;
+    clearTimeout(this.#idleTimer);
     let thread = this.#spare;
     this.#spare = undefined;
     if (!thread) {
@@ -84,6 +113,7 @@ export class LiveDecoderPool {
    */
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#idleTimer);
     this.#spare = undefined;
     await Promise.all(
       [...this.#threads].map(async (thread) => {
