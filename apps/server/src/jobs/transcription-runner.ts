@@ -14,6 +14,7 @@ import { TranscriptionError } from '../transcription/errors.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { engineModelOf } from '../transcripts/transcript-versions.ts';
 import { JobLoop } from '../lib/leased-jobs/job-loop.ts';
+import { releaseFreedNativeMemory } from '../lib/native-memory.ts';
 import { recogniseOwner } from '../transcripts/owner-voice/recognise-owner.ts';
 import type { VoiceProfileLookup } from '../transcripts/owner-voice/voice-profile-store.ts';
 import type { JobEvents } from './job-events.ts';
@@ -43,6 +44,9 @@ export function permanentReason(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** How often freed native memory is handed back while a recording is transcribed. */
+const NATIVE_TRIM_INTERVAL_MS = 60_000;
 
 /** Kept for callers of the previous API. */
 export function isPermanent(error: unknown): error is Error & { code: string } {
@@ -172,6 +176,9 @@ export class TranscriptionRunner extends JobLoop {
       },
       Math.max(100, Math.floor(this.leaseMs / 3)),
     );
+    // A long recording's utterances pass through malloc's arenas, which keep what they held
+    // at their highest: what is free goes back every minute while it decodes (ADR 0066).
+    const trim = setInterval(() => void releaseFreedNativeMemory(), NATIVE_TRIM_INTERVAL_MS);
     const progress = this.progressWriter(note.id, jobLog, changed);
     // Known as soon as the decoder has read the whole recording: a note that then fails
     // (silence, the engine) still shows how long it is.
@@ -189,6 +196,8 @@ export class TranscriptionRunner extends JobLoop {
         (path) => this.transcribe(note, { path }, progress.update, lost.signal, knowDuration, model, jobLog),
       );
       durationSeconds = recording.durationSeconds;
+      // The decoding's buffers, freed into malloc's arenas, go back before the storing (ADR 0066).
+      await releaseFreedNativeMemory();
       await this.savePeaks(note, peaks, jobLog);
       await progress.flush();
       const owner = speakerPrints
@@ -239,7 +248,10 @@ export class TranscriptionRunner extends JobLoop {
     } finally {
       progress.stop();
       clearInterval(heartbeat);
+      clearInterval(trim);
       changed();
+      // What the storing (or a failure) freed goes back too.
+      void releaseFreedNativeMemory();
     }
   }
 

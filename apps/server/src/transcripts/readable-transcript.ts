@@ -36,10 +36,11 @@ export function readableTranscript(
   if (!SPOKEN_WORD_ENGINES.has(options.engine)) {
     return { text: transcript.text, segments: [...transcript.segments] };
   }
-  const segments = transcript.segments.map((segment) => segment.words.map(recognised));
-  const all = segments.flat();
+  // The words themselves, not copies: a 4-hour transcript has 35,000 of them, and formatting
+  // reads only what was recognised (`word` and the times) and keeps only the contract's fields.
+  const all = transcript.segments.flatMap((segment) => segment.words);
   // A segment without timed words cannot be formatted word by word: the text stays the engine's.
-  if (all.length === 0 || segments.some((words, i) => words.length === 0 && transcript.segments[i]!.text)) {
+  if (all.length === 0 || transcript.segments.some((segment) => segment.words.length === 0 && segment.text)) {
     return { text: transcript.text, segments: [...transcript.segments] };
   }
   if (!options.format) {
@@ -52,8 +53,8 @@ export function readableTranscript(
   }
   const formatted = formatWords(all, { casing });
   let at = 0;
-  const out = transcript.segments.map((segment, i) => {
-    const words = formatted.slice(at, (at += segments[i]!.length));
+  const out = transcript.segments.map((segment) => {
+    const words = formatted.slice(at, (at += segment.words.length));
     return {
       start: segment.start,
       end: segment.end,

@@ -116,7 +116,7 @@ export async function storeEngineTranscript(
   const owner = transcript.ownerSpeaker;
   const named = nameOwner(speakers, owner === undefined ? undefined : (mapping.get(owner) ?? owner));
   const text = { text: readable.text, segments: JSON.stringify(segments), speakers: speakersJson(named) };
-  if (!(await write(trx, note, text, { edited: false }, now))) return false;
+  if (!(await write(trx, note, text, { edited: false }, now, segments))) return false;
   const prints = transcript.speakerPrints ? keptPrints(transcript.speakerPrints, mapping) : undefined;
   await trx
     .updateTable('voice_notes')
@@ -211,7 +211,7 @@ export async function storeTypedTranscript(
   const known = (await readSpeakers(trx, note))?.speakers ?? [];
   const speakers = speakersJson(speakersOfSegments(aligned, known));
   const text = { text: typed, segments: JSON.stringify(aligned), speakers };
-  if (!(await write(trx, note, text, { edited: true }, now))) return false;
+  if (!(await write(trx, note, text, { edited: true }, now, aligned))) return false;
   await keepUnlessNewest(trx, note, text, now);
   await teachVoice(trx, note, now);
   return true;
@@ -332,15 +332,25 @@ export async function withdrawReview(trx: Db, note: NoteRef, now = Date.now()): 
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The one statement that changes a transcript; a derived title follows it. */
-async function write(trx: Db, note: NoteRef, text: Text, flags: { edited: boolean }, now: number) {
+/**
+ * The one statement that changes a transcript; a derived title follows it. `parsed`: the
+ * segments `text.segments` was made from, when at hand, so they are not parsed back.
+ */
+async function write(
+  trx: Db,
+  note: NoteRef,
+  text: Text,
+  flags: { edited: boolean },
+  now: number,
+  parsed?: readonly TranscriptSegment[],
+) {
   const result = await trx
     .updateTable('voice_notes')
     .set({
       transcript: text.text,
       segments: text.segments,
       speakers: text.speakers ?? null,
-      spoken_transcript: spokenTranscript(text.text, parseSegments(text.segments)),
+      spoken_transcript: spokenTranscript(text.text, parsed ?? parseSegments(text.segments)),
       word_count: countWords(text.text),
       transcript_edited: flags.edited ? 1 : 0,
       transcript_reviewed: flags.edited ? 'corrected' : 'none',

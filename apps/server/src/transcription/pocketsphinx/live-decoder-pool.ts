@@ -15,6 +15,7 @@
  */
 import { Worker } from 'node:worker_threads';
 
+import { releaseFreedNativeMemory } from '../../lib/native-memory.ts';
 import { TranscriptionError } from '../errors.ts';
 import { TRANSCRIPTION_THREAD_LIMITS, type WorkerEntry } from '../worker-entry.ts';
 import { StreamLease } from './stream-lease.ts';
@@ -158,6 +159,8 @@ export class LiveDecoderPool {
     });
     worker.on('exit', (code) => {
       markExited();
+      // The thread's model and decoder were freed into malloc's arenas: hand them back (ADR 0066).
+      void releaseFreedNativeMemory();
       this.#threads.delete(thread);
       if (this.#spare === thread) this.#spare = undefined;
       if (!thread.closing) {
