@@ -3,11 +3,12 @@
  * BENCH_HOURS (default `1,4`) and each format in BENCH_FORMATS (default `wav,opus`), a fresh
  * server process (ROLE=all, pocketsphinx) is given the recording — WAV as one raw upload, Opus
  * as a resumable (tus) upload — and transcribes it, while its resident memory and its child
- * processes' (ffmpeg) are sampled every 200 ms from /proc. Then the note's page is read: the
+ * processes' (the audio decoder: opusdec for Opus in Ogg, ADR 0067; ffmpeg for the other
+ * compressed formats) are sampled every 200 ms from /proc. Then the note's page is read: the
  * note answer, the first segment page and the waveform peaks, against a 1-minute note in the
  * same process.
  *
- * Printed side by side per length: peak RSS (server, ffmpeg, together; goal < 500 MiB, and flat
+ * Printed side by side per length: peak RSS (server, decoder, together; goal < 500 MiB, and flat
  * with length), transcription time and real-time factor, and the note page's time for the long
  * note next to the 1-minute one. The speech is the bench corpus (flite voices with pauses,
  * bench/transcription/rtf-audio.ts), 10 minutes repeated: cheap to make at any length.
@@ -15,7 +16,7 @@
  * shorter run.
  *
  * BENCH_DECODE_ONLY=1 measures the decoding pipeline alone, in this process, as the server
- * runs it (the decoding thread reading the file, ffmpeg for Opus, chunks and peaks), with no
+ * runs it (the decoding thread reading the file, opusdec for Opus, chunks and peaks), with no
  * engine: minutes instead of hours for 4 hours of audio, and the part whose memory used to
  * grow with length (the recording read whole, a WAV decoded whole, a copy for ffmpeg).
  */
@@ -166,7 +167,7 @@ async function decodeCase(hours: number, format: 'wav' | 'opus', file: string): 
   console.log(
     `${hours} h ${format} (${result.fileMb.toFixed(0)} MB, from its ${DECODE_FROM}): decoded ${(samples / 16000 / 3600).toFixed(2)} h in ` +
       `${result.seconds.toFixed(0)} s; peak RSS this process ${memory.processMib.toFixed(0)} MiB ` +
-      `(idle ${idleMib.toFixed(0)} MiB), ffmpeg ${memory.ffmpegMib.toFixed(0)} MiB, all children ` +
+      `(idle ${idleMib.toFixed(0)} MiB), decoder ${memory.decoderMib.toFixed(0)} MiB, all children ` +
       `${memory.childrenMib.toFixed(0)} MiB, together ` +
       `${memory.totalMib.toFixed(0)} MiB; peaks ${(done.peaks.length / 1e3).toFixed(0)} KB; load ${loadAverage()}`,
   );
@@ -405,7 +406,7 @@ function printCase(m: Measured): void {
       `${m.segments} segments, ${m.words} words, peaks ${(m.peaksBytes / 1e3).toFixed(0)} KB`,
   );
   console.log(
-    `  peak RSS: server ${m.memory.processMib.toFixed(0)} MiB, ffmpeg ${m.memory.ffmpegMib.toFixed(0)} MiB ` +
+    `  peak RSS: server ${m.memory.processMib.toFixed(0)} MiB, decoder ${m.memory.decoderMib.toFixed(0)} MiB ` +
       `(all children ${m.memory.childrenMib.toFixed(0)} MiB), ` +
       `together ${m.memory.totalMib.toFixed(0)} MiB (idle before: ${m.idleMib.toFixed(0)} MiB; goal < ${GOAL_MIB.toFixed(1)} MiB = 500 MB)`,
   );

@@ -1,5 +1,5 @@
 /**
- * Resident memory of a process and of its child processes (ffmpeg, started by the audio
+ * Resident memory of a process and of its child processes (ffmpeg or opusdec, started by the audio
  * decoding threads; under tsx also esbuild's service), read from /proc, in MiB (1024 × 1024
  * bytes, as the kernel's kB are KiB).
  */
@@ -34,6 +34,9 @@ export function childrenOf(pid: number): number[] {
   return children;
 }
 
+/** The audio decoders the server starts: ffmpeg, and opusdec for Opus in Ogg (ADR 0067). */
+const DECODERS: ReadonlySet<string> = new Set(['ffmpeg', 'opusdec']);
+
 /** The command name of `pid` (`ffmpeg`, `esbuild`, ...). */
 function commandOf(pid: number): string {
   try {
@@ -46,8 +49,8 @@ function commandOf(pid: number): string {
 export interface MemoryPeaks {
   /** The process alone. */
   processMib: number;
-  /** Its ffmpeg children together. */
-  ffmpegMib: number;
+  /** Its audio decoders together (ffmpeg, opusdec). */
+  decoderMib: number;
   /** All its children together (ffmpeg, and esbuild when run through tsx). */
   childrenMib: number;
   /** Process and children at the same moment: what the machine must hold. */
@@ -64,19 +67,19 @@ export function sampleMemory(
   everyMs = 200,
   bucketOf?: () => number | undefined,
 ): { stop: () => MemoryPeaks; buckets: () => Map<number, number> } {
-  const peaks: MemoryPeaks = { processMib: 0, ffmpegMib: 0, childrenMib: 0, totalMib: 0 };
+  const peaks: MemoryPeaks = { processMib: 0, decoderMib: 0, childrenMib: 0, totalMib: 0 };
   const buckets = new Map<number, number>();
   const sample = (): void => {
     const own = rssMib(pid);
     let children = 0;
-    let ffmpeg = 0;
+    let decoders = 0;
     for (const child of childrenOf(pid)) {
       const rss = rssMib(child);
       children += rss;
-      if (commandOf(child) === 'ffmpeg') ffmpeg += rss;
+      if (DECODERS.has(commandOf(child))) decoders += rss;
     }
     peaks.processMib = Math.max(peaks.processMib, own);
-    peaks.ffmpegMib = Math.max(peaks.ffmpegMib, ffmpeg);
+    peaks.decoderMib = Math.max(peaks.decoderMib, decoders);
     peaks.childrenMib = Math.max(peaks.childrenMib, children);
     peaks.totalMib = Math.max(peaks.totalMib, own + children);
     const bucket = bucketOf?.();

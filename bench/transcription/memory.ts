@@ -3,8 +3,8 @@
  * by the whole pipeline (streamed: decoding and transcription overlap, chunk by chunk) with
  * the default worker count, while this process's resident
  * memory (main thread + worker threads: /proc/self/status VmRSS) is sampled every 200 ms, with
- * that of its child processes (ffmpeg, which the decoding thread starts). Target: this process
- * and ffmpeg together under 500 MiB at peak; ffmpeg's own peak is printed beside it.
+ * that of its child processes (ffmpeg, which the decoding thread starts for WebM). Target: this
+ * process and ffmpeg together under 500 MiB at peak; the decoder's own peak is printed beside it.
  * Figures are MiB (1024 × 1024 bytes), as /proc counts them.
  */
 import { execFileSync } from 'node:child_process';
@@ -79,7 +79,7 @@ try {
     `transcribed ${words} words in ${seconds.toFixed(0)} s (RTF ${(seconds / (MINUTES * 60)).toFixed(3)})`,
   );
   console.log(
-    `peak RSS: this process ${peak.processMib.toFixed(0)} MiB, ffmpeg ${peak.ffmpegMib.toFixed(0)} MiB ` +
+    `peak RSS: this process ${peak.processMib.toFixed(0)} MiB, decoder ${peak.decoderMib.toFixed(0)} MiB ` +
       `(all children ${peak.childrenMib.toFixed(0)} MiB), ` +
       `together ${peak.totalMib.toFixed(0)} MiB (limit ${LIMIT_MIB} MiB): ${peak.totalMib < LIMIT_MIB ? 'PASS' : 'FAIL'}`,
   );

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import type { BlobStorage } from '../storage/blob-storage.ts';
 import { SNIFF_BYTES, sniffAudio, sniffLength } from '../transcription/audio/audio-format.ts';
-import { ffmpegInputArgs } from '../transcription/audio/decode-speech.ts';
+import { ffmpegInputArgs } from '../transcription/audio/ffmpeg-decode.ts';
 import type { SharedSpan } from './public-share-presenter.ts';
 
 export const CUT_CONTENT_TYPE = 'audio/ogg';

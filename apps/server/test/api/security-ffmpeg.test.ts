@@ -16,7 +16,7 @@ import type { CreatedApiToken } from '@voxpad/shared/api-tokens';
 import type { Pad } from '@voxpad/shared/pads';
 import type { VoiceNote } from '@voxpad/shared/voice-notes';
 import { sniffUploadFile } from '../../src/openai-compat/transcribe-upload.ts';
-import { ffmpegInputArgs } from '../../src/transcription/audio/decode-speech.ts';
+import { ffmpegInputArgs } from '../../src/transcription/audio/ffmpeg-decode.ts';
 import { signedUpClient, type TestClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { FixtureDir, speak } from '../transcription/support/speech.ts';

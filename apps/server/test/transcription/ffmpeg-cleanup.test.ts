@@ -19,8 +19,8 @@ interface Child {
   state: string;
 }
 
-/** This process's children named ffmpeg (threads share the pid, so the decoding threads' too). */
-function ffmpegChildren(): Child[] {
+/** This process's children named `name` (threads share the pid, so the decoding threads' too). */
+function childrenNamed(name: string): Child[] {
   const children: Child[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -37,12 +37,12 @@ function ffmpegChildren(): Child[] {
       .slice(close + 2)
       .split(' ')
       .slice(0, 2);
-    if (comm === 'ffmpeg' && Number(ppid) === process.pid)
-      children.push({ pid: Number(entry), state: state! });
+    if (comm === name && Number(ppid) === process.pid) children.push({ pid: Number(entry), state: state! });
   }
   return children;
 }
 
+const ffmpegChildren = (): Child[] => childrenNamed('ffmpeg');
 const running = (): Child[] => ffmpegChildren().filter((c) => c.state !== 'Z');
 
 async function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T | undefined> {
@@ -129,27 +129,42 @@ describe('in the decoding thread (decode-speech.ts)', () => {
     expect(leftoverFiles()).toEqual([]);
   });
 
-  it('kills and reaps ffmpeg held back by back-pressure when the caller aborts', async () => {
-    const controller = new AbortController();
-    let paused = false;
-    const decoding = decodeSpeechStream(long, {
-      maxDurationSeconds: 3600,
-      onChunk: () => {},
-      // The consumer never catches up: ffmpeg's output stays paused, so ffmpeg blocks.
-      throttle: () => {
-        paused = true;
-        return new Promise<void>(() => {});
-      },
-      signal: controller.signal,
-    });
-    const blocked = await until(() => (paused && running().length > 0 ? running() : undefined));
-    expect(blocked).toHaveLength(1);
-    const reason = new Error('stopped by the caller');
-    controller.abort(reason);
-    await expect(decoding).rejects.toBe(reason);
-    expect(ffmpegChildren()).toEqual([]);
-    expect(leftoverFiles()).toEqual([]);
-  });
+  /** The long tone as Opus in Ogg, which opusdec decodes (ADR 0067). */
+  const longOpus = (): { path: string } => {
+    const file = path.join(tmp, 'long.ogg');
+    const encode = ['-loglevel', 'error', '-y', '-f', 'flac', '-i', 'pipe:0'];
+    execFileSync('ffmpeg', [...encode, '-c:a', 'libopus', '-compression_level', '0', file], { input: long });
+    return { path: file };
+  };
+
+  it.each([
+    { decoder: 'ffmpeg', input: (): Uint8Array => long },
+    { decoder: 'opusdec', input: longOpus },
+  ])(
+    'kills and reaps $decoder held back by back-pressure when the caller aborts',
+    async ({ decoder, input }) => {
+      const controller = new AbortController();
+      let paused = false;
+      const decoding = decodeSpeechStream(input(), {
+        maxDurationSeconds: 3600,
+        onChunk: () => {},
+        // The consumer never catches up: the decoder's output stays paused, so it blocks.
+        throttle: () => {
+          paused = true;
+          return new Promise<void>(() => {});
+        },
+        signal: controller.signal,
+      });
+      const alive = (): Child[] => childrenNamed(decoder).filter((c) => c.state !== 'Z');
+      const blocked = await until(() => (paused && alive().length > 0 ? alive() : undefined));
+      expect(blocked).toHaveLength(1);
+      const reason = new Error('stopped by the caller');
+      controller.abort(reason);
+      await expect(decoding).rejects.toBe(reason);
+      expect(childrenNamed(decoder)).toEqual([]);
+      expect(leftoverFiles()).toEqual([]);
+    },
+  );
 
   it('leaves no ffmpeg behind when the bytes do not decode', async () => {
     // MP3 frame headers (MPEG-1 layer III, 128 kbit/s, 44.1 kHz: 417 bytes a frame) around junk.

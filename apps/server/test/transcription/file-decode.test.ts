@@ -1,6 +1,6 @@
 /**
  * Recordings decoded from their file (ADR 0056): a WAV read in pieces and a compressed file
- * handed to ffmpeg as it is give the same 16 kHz samples, chunks and peaks as the bytes did,
+ * handed to its decoder as it is give the same 16 kHz samples, chunks and peaks as the bytes did,
  * and the peaks are folded from those samples.
  */
 import { execFileSync } from 'node:child_process';
@@ -61,10 +61,11 @@ describe('decoding from a file', () => {
     const webm = path.join(dir, 'stated.webm');
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-c:a', 'libopus', opus]);
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-c:a', 'libopus', webm]);
-    // A title that looks like ffmpeg's own line must not be taken for the length.
-    const titled = path.join(dir, 'titled.ogg');
+    // A title that looks like ffmpeg's own line must not be taken for the length (WebM, which
+    // ffmpeg reads; opusdec reads Opus in Ogg and prints no description).
+    const titled = path.join(dir, 'titled.webm');
     execFileSync('ffmpeg', [
-      ...['-loglevel', 'error', '-y', '-i', opus, '-c', 'copy'],
+      ...['-loglevel', 'error', '-y', '-i', webm, '-c', 'copy'],
       ...['-metadata', 'title=x\n  Duration: 09:00:00.00, start: 0', titled],
     ]);
     const decoder = createAudioDecoder({ maxDurationSeconds: 60 });
@@ -98,13 +99,13 @@ describe('decoding from a file', () => {
     fs.rmSync(titled);
   });
 
-  it('still fails a damaged file as damaged, with ffmpeg telling its description apart', async () => {
+  it('still fails a damaged file as damaged, through the decoding thread', async () => {
     const broken = path.join(dir, 'broken.ogg');
     const opus = path.join(dir, 'whole.ogg');
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wavFile(), '-c:a', 'libopus', opus]);
     const whole = fs.readFileSync(opus);
-    // The Ogg pages after the headers overwritten with noise: ffmpeg describes the input, then
-    // meets nothing it can decode.
+    // The Ogg pages after the headers overwritten with noise: the decoder reads the headers,
+    // then meets nothing it can decode (opus-decode.test.ts has the same for ffmpeg).
     const noise = Buffer.from(whole);
     for (let i = 4096; i < noise.length; i++) noise[i] = (i * 7919) & 0xff;
     fs.writeFileSync(broken, noise);

@@ -18,6 +18,8 @@ export interface AudioFormat {
   extension: string;
   /** ffmpeg's demuxer for it (`-f`). */
   demuxer: string;
+  /** Opus in Ogg, which opusdec decodes with a fraction of ffmpeg's memory (opus-decode.ts). */
+  codec?: 'opus';
 }
 
 export interface SniffedAudio {
@@ -40,6 +42,7 @@ export const WAV: AudioFormat = { mime: 'audio/wav', extension: 'wav', demuxer: 
 const WEBM: AudioFormat = { mime: 'audio/webm', extension: 'webm', demuxer: 'matroska' };
 const MATROSKA: AudioFormat = { mime: 'audio/x-matroska', extension: 'mka', demuxer: 'matroska' };
 const OGG: AudioFormat = { mime: 'audio/ogg', extension: 'ogg', demuxer: 'ogg' };
+const OGG_OPUS: AudioFormat = { ...OGG, codec: 'opus' };
 const MP3: AudioFormat = { mime: 'audio/mpeg', extension: 'mp3', demuxer: 'mp3' };
 const M4A: AudioFormat = { mime: 'audio/mp4', extension: 'm4a', demuxer: 'mov' };
 const AAC: AudioFormat = { mime: 'audio/aac', extension: 'aac', demuxer: 'aac' };
@@ -98,7 +101,7 @@ function ogg(bytes: Buffer): SniffedAudio | undefined {
   if (bytes.toString('latin1', payload, payload + 8) === 'OpusHead') {
     if (bytes.length < payload + 10) return undefined;
     // Only major version 0 exists; a stream needs a channel. Opus always decodes at 48 kHz.
-    return bytes[payload + 8]! >> 4 === 0 && bytes[payload + 9]! > 0 ? { format: OGG } : undefined;
+    return bytes[payload + 8]! >> 4 === 0 && bytes[payload + 9]! > 0 ? { format: OGG_OPUS } : undefined;
   }
   if (bytes.toString('latin1', payload, payload + 7) === '\x01vorbis') {
     if (bytes.length < payload + 16) return undefined;
