@@ -32,3 +32,11 @@ export class AudioDecodeError extends Error {
     super(message);
   }
 }
+
+/** A compressed recording its decoder could not read (ffmpeg-decode.ts, opus-decode.ts). */
+export function damagedRecording(): AudioDecodeError {
+  return new AudioDecodeError(
+    'corrupt',
+    'The recording is damaged and cannot be read. Try exporting or recording it again.',
+  );
+}

@@ -8,7 +8,7 @@
  * files that playlist names, which once read another user's recording into a transcript.
  */
 import type { DecoderProcess } from './decoder-pipe.ts';
-import { AudioDecodeError } from './errors.ts';
+import { AudioDecodeError, damagedRecording } from './errors.ts';
 
 /** What ffmpeg said on stderr is kept for logs, at most this many bytes. */
 const STDERR_LIMIT = 4096;
@@ -72,15 +72,8 @@ export function ffmpegDecoder(
       // Empty only if ffmpeg met no errors: frames that all failed to decode are damage.
       code === 0 && stream && !/error while decoding|invalid data/i.test(stderr.errors())
         ? new AudioDecodeError('empty_audio', 'The recording is empty.')
-        : damaged(),
+        : damagedRecording(),
   };
-}
-
-export function damaged(): AudioDecodeError {
-  return new AudioDecodeError(
-    'corrupt',
-    'The recording is damaged and cannot be read. Try exporting or recording it again.',
-  );
 }
 
 /**

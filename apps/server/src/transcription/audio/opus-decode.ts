@@ -11,8 +11,7 @@
 import type { FileHandle } from 'node:fs/promises';
 
 import type { DecoderProcess } from './decoder-pipe.ts';
-import { AudioDecodeError } from './errors.ts';
-import { damaged } from './ffmpeg-decode.ts';
+import { AudioDecodeError, damagedRecording } from './errors.ts';
 
 /** opusdec could not be started: ffmpeg decodes the recording instead. */
 export class OpusdecMissing extends Error {
@@ -28,7 +27,9 @@ export function opusdecDecoder(file: string, options: { opusdecPath?: string | u
     onStderr: () => {},
     notStarted: (error) => new OpusdecMissing(error.message),
     failure: (code, stream) =>
-      code === 0 && stream ? new AudioDecodeError('empty_audio', 'The recording is empty.') : damaged(),
+      code === 0 && stream
+        ? new AudioDecodeError('empty_audio', 'The recording is empty.')
+        : damagedRecording(),
   };
 }
 
