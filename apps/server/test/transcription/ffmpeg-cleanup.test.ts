@@ -129,11 +129,14 @@ describe('in the decoding thread (decode-speech.ts)', () => {
     expect(leftoverFiles()).toEqual([]);
   });
 
-  /** The long tone as Opus in Ogg, which opusdec decodes (ADR 0067). */
+  /**
+   * A minute of the tone as Opus in Ogg, which opusdec decodes (ADR 0067): more than its pipe
+   * holds once the output is paused.
+   */
   const longOpus = (): { path: string } => {
     const file = path.join(tmp, 'long.ogg');
-    const encode = ['-loglevel', 'error', '-y', '-f', 'flac', '-i', 'pipe:0'];
-    execFileSync('ffmpeg', [...encode, '-c:a', 'libopus', '-compression_level', '0', file], { input: long });
+    const tone = ['-f', 'lavfi', '-i', 'sine=frequency=220:duration=60:sample_rate=16000'];
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...tone, '-c:a', 'libopus', file]);
     return { path: file };
   };
 
