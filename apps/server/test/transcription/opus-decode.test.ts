@@ -27,6 +27,17 @@ function opusFile(name: string): string {
   return file;
 }
 
+/** The files this process holds open. */
+function openFiles(): string[] {
+  return fs.readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      return [fs.readlinkSync(`/proc/self/fd/${fd}`)];
+    } catch {
+      return []; // closed while listed
+    }
+  });
+}
+
 function correlation(a: Int16Array, b: Int16Array): number {
   let ab = 0;
   let aa = 0;
@@ -87,7 +98,8 @@ describe('Opus in Ogg', () => {
   it('reports a damaged file as damaged, whichever decoder reads it', async () => {
     const whole = fs.readFileSync(opusFile('whole'));
     // The pages after the headers overwritten with noise.
-    const noise = Buffer.from(whole);
+    // 4 MB, more than the pipe to opusdec takes in before it gives up.
+    const noise = Buffer.concat([whole, Buffer.alloc(4 << 20)]);
     for (let i = 4096; i < noise.length; i++) noise[i] = (i * 7919) & 0xff;
     const broken = path.join(dir, 'broken.ogg');
     fs.writeFileSync(broken, noise);
@@ -96,7 +108,21 @@ describe('Opus in Ogg', () => {
         decodeSpeech({ path: broken }, { maxDurationSeconds: 60, ...decoder }),
         JSON.stringify(decoder),
       ).rejects.toMatchObject({ code: 'corrupt' });
+      // Nothing keeps the file open once the decoder has given up.
+      expect(openFiles().filter((file) => file === broken)).toEqual([]);
     }
+    // A first page opusdec refuses at once (a channel mapping without its table), with 4 MB
+    // behind it that it never reads: the file is closed all the same.
+    const refused = Buffer.concat([whole, Buffer.alloc(4 << 20)]);
+    refused[27 + refused[26]! + 18] = 1;
+    const head = path.join(dir, 'refused.ogg');
+    fs.writeFileSync(head, refused);
+    await expect(
+      decodeSpeech({ path: head }, { maxDurationSeconds: 60, ffmpegPath: MISSING }),
+    ).rejects.toMatchObject({
+      code: 'corrupt',
+    });
+    expect(openFiles().filter((file) => file === head)).toEqual([]);
     // Cut off half-way (a crashed tab): what was recorded is kept.
     const cut = path.join(dir, 'cut.ogg');
     fs.writeFileSync(cut, whole.subarray(0, whole.length >> 1));

@@ -128,6 +128,8 @@ export function readDecoderPipe(
     });
     child.on('close', (code) => {
       signal?.removeEventListener('abort', onAbort);
+      // A decoder that ended before reading all of its input leaves the file open otherwise.
+      input?.destroy();
       if (failed) return reject(failure);
       const discarded = decoder.failsDecoded?.();
       if (discarded) return reject(discarded);
