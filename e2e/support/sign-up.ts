@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { linkIn, type Mailbox } from './mailbox.ts';
+import { linkIn, type Mailbox, MAIL_WAIT_MS } from './mailbox.ts';
 
 export const PASSWORD = 'a perfectly fine password';
 
@@ -52,7 +52,7 @@ export async function confirmFromMail(
   mailbox: Mailbox,
   email: string,
 ): Promise<void> {
-  const mail = await mailbox.waitFor(email, { subject: /confirm/i, timeoutMs: 15_000 });
+  const mail = await mailbox.waitFor(email, { subject: /confirm/i, timeoutMs: MAIL_WAIT_MS });
   await page.goto(linkIn(mail.text, '/auth/verify/'));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL(`${base}/`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
-import { Mailbox, linkIn } from '../support/mailbox.ts';
+import { Mailbox, linkIn, MAIL_WAIT_MS } from '../support/mailbox.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { PASSWORD, person, signUpAndConfirm } from '../support/sign-up.ts';
 import { Visitors } from '../support/visitors.ts';
@@ -100,7 +100,7 @@ describe('the account area, in Chromium', () => {
     // The link opened where the mail is read: another browser, which logs in first and is
     // brought back to the account area's confirmation (account-connected.test.ts opens it in
     // the same logged-in browser).
-    const mail = await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: 15_000 });
+    const mail = await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: MAIL_WAIT_MS });
     const elsewhere = await newPage();
     await elsewhere.goto(linkIn(mail.text, '/account/email/verify/'));
     await elsewhere.waitForURL(/\/auth\/login/);
@@ -116,7 +116,7 @@ describe('the account area, in Chromium', () => {
     await row.getByRole('button', { name: 'Make primary' }).click();
     await row.getByText('Primary', { exact: true }).waitFor();
     expect(await emailRow(page, who.email).getByText('Primary', { exact: true }).count()).toBe(0);
-    await mailbox.waitFor(who.email, { subject: /email changed/i, timeoutMs: 15_000 });
+    await mailbox.waitFor(who.email, { subject: /email changed/i, timeoutMs: MAIL_WAIT_MS });
 
     // The profile shows the new primary address, and the old one can go now.
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click();
@@ -228,7 +228,7 @@ describe('the account area, in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText(`We sent a verification link to ${second}.`).waitFor();
     await emailRow(page, second).getByText('Unverified', { exact: true }).waitFor();
-    await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: 15_000 });
+    await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: MAIL_WAIT_MS });
 
     // Cancelling drops the change: the address stays.
     await page.waitForTimeout((SHORT_TIMEOUT_SECONDS + 1) * 1000);
@@ -260,7 +260,7 @@ describe('the account area, in Chromium', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByLabel('New API token').innerText()).toMatch(/^vxp_/);
-    await mailbox.waitFor(who.email, { subject: /API Token Created/, timeoutMs: 15_000 });
+    await mailbox.waitFor(who.email, { subject: /API Token Created/, timeoutMs: MAIL_WAIT_MS });
 
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sessions' }).click();
     await page.getByRole('button', { name: 'Also end API tokens (1)' }).click();

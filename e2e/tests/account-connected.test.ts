@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
-import { Mailbox, linkIn } from '../support/mailbox.ts';
+import { Mailbox, linkIn, MAIL_WAIT_MS } from '../support/mailbox.ts';
 import {
   localIdProviderSetting,
   registerAtLocalId,
@@ -90,7 +90,7 @@ describe('connected accounts and added addresses, in Chromium', () => {
     await page.getByText(`We sent a verification link to ${second}.`).waitFor();
     await emailRow(second).getByText('Unverified', { exact: true }).waitFor();
 
-    const mail = await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: 15_000 });
+    const mail = await mailbox.waitFor(second, { subject: /confirm/i, timeoutMs: MAIL_WAIT_MS });
     await page.goto(linkIn(mail.text, '/account/email/verify/'));
     // Still logged in, inside the account area (its own navigation is there).
     await page.getByRole('navigation', { name: 'Account' }).waitFor();

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addVirtualAuthenticator, launchChromium } from '../support/browser.ts';
-import { Mailbox, linkIn } from '../support/mailbox.ts';
+import { Mailbox, linkIn, MAIL_WAIT_MS } from '../support/mailbox.ts';
 import { startBuiltServer, type RunningServer } from '../support/server.ts';
 import { PASSWORD, person, signUpAndConfirm } from '../support/sign-up.ts';
 import { logOut, Visitors } from '../support/visitors.ts';
@@ -43,7 +43,7 @@ afterEach(async (test) => {
 
 /** Opens the mailed confirmation link where the mail is read: another browser. */
 async function confirmFromMail(email: string) {
-  const mail = await mailbox.waitFor(email, { subject: /confirm/i, timeoutMs: 15_000 });
+  const mail = await mailbox.waitFor(email, { subject: /confirm/i, timeoutMs: MAIL_WAIT_MS });
   const elsewhere = await visitors.newPage();
   await elsewhere.goto(linkIn(mail.text, '/auth/verify/'));
   await elsewhere.getByRole('button', { name: 'Confirm' }).click();
@@ -154,7 +154,7 @@ describe('a passkey signup confirmed in the same browser', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText(`We sent a confirmation link to ${who.email}.`).waitFor();
 
-    const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
+    const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: MAIL_WAIT_MS });
     await page.goto(linkIn(mail.text, '/auth/verify/'));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/auth\/passkey-signup/);

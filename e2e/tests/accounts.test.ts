@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
-import { Mailbox, linkIn, loginCodeIn } from '../support/mailbox.ts';
+import { Mailbox, linkIn, loginCodeIn, MAIL_WAIT_MS } from '../support/mailbox.ts';
 import {
   localIdProviderSetting,
   registerAtLocalId,
@@ -97,7 +97,7 @@ describe('accounts, in Chromium', () => {
     await page.waitForURL(/\/auth\/password\/reset/);
     await page.getByLabel('Email').fill(who.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    const mail = await mailbox.waitFor(who.email, { subject: /password reset/i, timeoutMs: 15_000 });
+    const mail = await mailbox.waitFor(who.email, { subject: /password reset/i, timeoutMs: MAIL_WAIT_MS });
     await page.goto(linkIn(mail.text, '/auth/password/confirm/'));
     const newPassword = 'another perfectly fine password';
     await page.getByLabel('New password').fill(newPassword);
@@ -118,7 +118,7 @@ describe('accounts, in Chromium', () => {
     await page.getByLabel('Email').fill(who.email);
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await page.waitForURL(/\/auth\/magic\/verify/);
-    const code = loginCodeIn(await mailbox.waitFor(who.email, { subject: /code/i, timeoutMs: 15_000 }));
+    const code = loginCodeIn(await mailbox.waitFor(who.email, { subject: /code/i, timeoutMs: MAIL_WAIT_MS }));
     await page.getByLabel('Login code').fill(code);
     await page.getByRole('button', { name: /log in|continue|confirm/i }).click();
     await page.waitForURL(`${server.baseUrl}/`);
@@ -154,7 +154,7 @@ describe('accounts, in Chromium', () => {
     await page.getByLabel('Email').fill(who.email);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(/\/auth\/verification-pending/);
-    const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: 15_000 });
+    const mail = await mailbox.waitFor(who.email, { subject: /confirm/i, timeoutMs: MAIL_WAIT_MS });
     await page.goto(linkIn(mail.text, '/auth/verify/'));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(`${server.baseUrl}/`);

@@ -82,7 +82,14 @@ export class Mailbox {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.listeners = this.listeners.filter((l) => l !== check);
-        reject(new Error(`No mail for ${address} matching ${String(options.subject)} arrived`));
+        const got = this.for(address).map((m) => JSON.stringify(m.subject));
+        reject(
+          new Error(
+            `No mail for ${address} matching ${String(options.subject)} arrived within ` +
+              `${(options.timeoutMs ?? 5000) / 1000} s (it has ${got.length}: ${got.join(', ') || 'none'}; ` +
+              `${this.received.length} mails in all)`,
+          ),
+        );
       }, options.timeoutMs ?? 5000);
       const check = () => {
         const mail = find();

@@ -126,15 +126,21 @@ export function readDecoderPipe(
         input?.destroy();
       }
     });
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', onAbort);
-      // A decoder that ended before reading all of its input leaves the file open otherwise.
-      input?.destroy();
+    const settle = (code: number | null): void => {
       if (failed) return reject(failure);
       const discarded = decoder.failsDecoded?.();
       if (discarded) return reject(discarded);
       if (stream && stream.frames > 0) return resolve(stream);
       reject(decoder.failure(code, stream));
+    };
+    child.on('close', (code) => {
+      signal?.removeEventListener('abort', onAbort);
+      // A decoder that ended before reading all of its input leaves the file open otherwise.
+      // The file's descriptor is closed asynchronously after destroy(): settling only once it
+      // is, a caller that deletes or moves the file next finds it closed.
+      if (!input || input.closed) return settle(code);
+      input.once('close', () => settle(code));
+      input.destroy();
     });
   });
 }
