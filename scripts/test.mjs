@@ -8,6 +8,12 @@
 // checks fill the cores the tests leave idle instead of holding them back for a minute
 // (ADR 0025). One step streams its output; the others show theirs whole when they end and
 // keep it in test-results/logs/. TEST_LANES=1 runs every step one after another.
+//
+// Side by side, the steps get the cores by priority (`nice`, ADR 0068): the end-to-end tests
+// first, since Chromium's fake microphone plays in real time and a live transcript must keep
+// up with it; then the unit and integration tests; the static checks, which wait on nothing,
+// take what is left. Stop 34's CI (load 7-8 on two cores) lost an e2e live test and a mail
+// wait while everything ran at one priority.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,21 +26,37 @@ const lanesWanted = Number(process.env.TEST_LANES ?? 2);
 const timesReporter = `--reporter=${path.join(root, 'scripts', 'test-times-reporter.mjs')}`;
 const logDir = path.join(root, 'test-results', 'logs');
 
+/** `nice` levels of the steps run side by side (0: the end-to-end tests' own). */
+const NICE_TESTS = 5;
+const NICE_CHECKS = 15;
+
 const steps = {
-  format: { title: 'Checking formatting', command: 'npx', args: ['prettier', '--check', '.'] },
-  lint: { title: 'Linting', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
-  typecheck: { title: 'Type-checking', command: 'npm', args: ['run', 'typecheck'] },
+  format: {
+    title: 'Checking formatting',
+    nice: NICE_CHECKS,
+    command: 'npx',
+    args: ['prettier', '--check', '.'],
+  },
+  lint: { title: 'Linting', nice: NICE_CHECKS, command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  typecheck: { title: 'Type-checking', nice: NICE_CHECKS, command: 'npm', args: ['run', 'typecheck'] },
   // The Chromium tests (DOM types), beside the apps' own check; the benches are checked with the
   // server, as one program (tsconfig.server-and-bench.json: each server file once, not twice).
-  typecheckTools: { title: 'Type-checking e2e', command: 'npm', args: ['run', 'typecheck:tools'] },
+  typecheckTools: {
+    title: 'Type-checking e2e',
+    nice: NICE_CHECKS,
+    command: 'npm',
+    args: ['run', 'typecheck:tools'],
+  },
   // The JavaScript each screen loads first, against its limit (apps/web/bundle-limits.json, ADR 0055).
   bundleSize: {
     title: 'Checking bundle size',
+    nice: NICE_CHECKS,
     command: 'node',
     args: ['apps/web/scripts/bundle-size.mjs'],
   },
   vitest: {
     title: 'Running unit and integration tests',
+    nice: NICE_TESTS,
     command: 'npx',
     args: ['vitest', 'run', '--reporter=default', timesReporter],
     env: { VOXPAD_TEST_TIMES_NAME: 'vitest-times' },
@@ -141,7 +163,11 @@ async function runTimedStep(step, { streamed }) {
 
 function runStep(step, streamed) {
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, {
+    const [command, args] =
+      lanesWanted > 1 && step.nice
+        ? ['nice', ['-n', String(step.nice), step.command, ...step.args]]
+        : [step.command, step.args];
+    const child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, TEST_DATABASES: backends, ...step.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,8 @@ import type { JobEvents, JobRelay, JobSignal } from './job-events.ts';
 /** The one channel every Voxpad process listens on. */
 export const JOB_CHANNEL = 'voxpad_jobs';
 const RECONNECT_MS = 1_000;
+/** Signals waiting to be sent beyond which more are dropped (the database is not answering). */
+const MAX_PENDING_SIGNALS = 1_000;
 
 /**
  * Job signals between processes over PostgreSQL's LISTEN/NOTIFY: a note queued through one API
@@ -20,6 +22,9 @@ export class PostgresJobRelay implements JobRelay {
   #sender: pg.Client | undefined;
   #closed = false;
   #reconnect: NodeJS.Timeout | undefined;
+  /** The signals sent so far, in order: each waits for the one before it. */
+  #sending: Promise<void> = Promise.resolve();
+  #pending = 0;
 
   constructor(
     private readonly url: string,
@@ -38,9 +43,17 @@ export class PostgresJobRelay implements JobRelay {
     );
     const sender = this.#sender;
     if (!sender) return;
-    sender.query('select pg_notify($1, $2)', [JOB_CHANNEL, payload]).catch((err: unknown) => {
-      this.log.warn({ err }, 'could not send a job signal; other processes will poll');
-    });
+    // One statement at a time on the connection: node-postgres queues a second query sent
+    // before the first is answered, but warns that it will refuse it from pg 9 on.
+    if (this.#pending >= MAX_PENDING_SIGNALS) return; // a hint: other processes will poll
+    this.#pending++;
+    this.#sending = this.#sending
+      .then(() => sender.query('select pg_notify($1, $2)', [JOB_CHANNEL, payload]))
+      .then(
+        () => undefined,
+        (err: unknown) => this.log.warn({ err }, 'could not send a job signal; other processes will poll'),
+      )
+      .finally(() => this.#pending--);
   }
 
   async close(): Promise<void> {
