@@ -48,14 +48,27 @@ function countingEngine(seen: number[]): StreamTranscriber {
 }
 
 describe('a long recording’s progress', () => {
-  it('is counted against the length its header states, from the first chunk (WAV and Ogg)', async () => {
+  it('is counted against the length its header states, from the first chunk (WAV, Ogg, WebM)', async () => {
     // Six minutes: over the five-minute loudness window, so chunks flow while it decodes.
     const wav = path.join(dir, 'long.wav');
     fs.writeFileSync(wav, toneWav(360, 16000));
     const ogg = path.join(dir, 'long.ogg');
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-c:a', 'libopus', '-b:a', '16k', ogg]);
+    // WebM as a browser's recorder writes it, as it goes: its header states no Duration
+    // (ffmpeg writing to a pipe cannot go back to fill it in either).
+    const webm = path.join(dir, 'long.webm');
+    fs.writeFileSync(
+      webm,
+      execFileSync(
+        'ffmpeg',
+        ['-loglevel', 'error', '-i', wav, '-c:a', 'libopus', '-b:a', '16k', '-f', 'webm', '-'],
+        {
+          maxBuffer: 64 << 20,
+        },
+      ),
+    );
     const decodeAudio = createAudioDecoder({ maxDurationSeconds: 3600 });
-    for (const file of [wav, ogg]) {
+    for (const file of [wav, ogg, webm]) {
       const seen: number[] = [];
       const { durationSeconds } = await transcribeRecording({
         decodeAudio,

@@ -23,6 +23,7 @@ import { normaliseLoudness } from './loudness.ts';
 import type { VoicePrint } from '../speakers/voiceprint.ts';
 import type { SpeakerTurn } from '../speakers/turns.ts';
 import { oggOpusDuration, OpusdecMissing, opusdecDecoder } from './opus-decode.ts';
+import { webmDuration } from './webm-duration.ts';
 import { foldPeaks, PeakFolder } from './peak-folder.ts';
 import { type SpeechChunk, SpeechChunker } from './speech-chunker.ts';
 import { SPEECH_RATE, SpeechStream } from './speech-stream.ts';
@@ -224,8 +225,15 @@ async function readRecordingFile(
       return { stream, format: 'audio/wav' };
     }
     const { format } = inspectAudio(head);
-    if (format.codec === 'opus' && options.onExpectedDuration) {
-      const seconds = await oggOpusDuration(handle, size, head);
+    if (options.onExpectedDuration) {
+      // Where the container states no length ffmpeg can print: Ogg never does, and a browser
+      // recorder's WebM does not (ffmpeg reports a WebM's stated Duration itself).
+      const seconds =
+        format.codec === 'opus'
+          ? await oggOpusDuration(handle, size, head)
+          : format.demuxer === 'matroska'
+            ? await webmDuration(handle, size, head)
+            : undefined;
       if (seconds !== undefined) options.onExpectedDuration(seconds);
     }
     const stream = await decodeCompressed(file, size, format, options, makeStream, throttle);
