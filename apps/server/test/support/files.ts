@@ -1,3 +1,4 @@
+import { readdirSync, readlinkSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -19,4 +20,15 @@ export async function listFiles(dir: string): Promise<string[]> {
   }
   await walk(dir);
   return out.sort();
+}
+
+/** The files this process holds open (Linux: /proc/self/fd), to prove a decode closed its input. */
+export function openFiles(): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      return [readlinkSync(`/proc/self/fd/${fd}`)];
+    } catch {
+      return []; // closed while listed
+    }
+  });
 }

@@ -7,21 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openFiles } from '../support/files.ts';
 import { readDecoderPipe } from '../../src/transcription/audio/decoder-pipe.ts';
 import { SpeechStream } from '../../src/transcription/audio/speech-stream.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voxpad-decoder-pipe-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function openFiles(): string[] {
-  return fs.readdirSync('/proc/self/fd').flatMap((fd) => {
-    try {
-      return [fs.readlinkSync(`/proc/self/fd/${fd}`)];
-    } catch {
-      return []; // closed while listed
-    }
-  });
-}
 
 describe('decoder pipe', () => {
   it('closes the input file before it reports that the decoder gave up', async () => {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openFiles } from '../support/files.ts';
 import { decodeSpeech, decodeSpeechStream } from '../../src/transcription/audio/decode-speech.ts';
 import { oggOpusDuration } from '../../src/transcription/audio/opus-decode.ts';
 import { toneWav } from '../support/wav.ts';
@@ -25,17 +26,6 @@ function opusFile(name: string): string {
   execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-c:a', 'libopus', file]);
   fs.rmSync(wav);
   return file;
-}
-
-/** The files this process holds open. */
-function openFiles(): string[] {
-  return fs.readdirSync('/proc/self/fd').flatMap((fd) => {
-    try {
-      return [fs.readlinkSync(`/proc/self/fd/${fd}`)];
-    } catch {
-      return []; // closed while listed
-    }
-  });
 }
 
 function correlation(a: Int16Array, b: Int16Array): number {
