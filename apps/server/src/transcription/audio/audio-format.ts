@@ -9,6 +9,7 @@
  * told which demuxer to use (`demuxer`), so it never guesses from bytes that were made to
  * look like something else.
  */
+import { readElement } from './ebml.ts';
 import { afterId3Tags, framesAt } from './mpeg-frames.ts';
 
 export interface AudioFormat {
@@ -161,25 +162,9 @@ function matroska(bytes: Buffer): SniffedAudio | undefined {
   return { format };
 }
 
-/** An EBML element's id and where its body starts; undefined unless it lies within the bytes. */
+/** An EBML element of known size whose data lies within the bytes (nothing else to check it by). */
 function ebmlElement(bytes: Buffer, at: number): { id: number; body: number; size: number } | undefined {
-  const id = vint(bytes, at, true);
-  if (!id || id.length > 4) return undefined;
-  const size = vint(bytes, at + id.length, false);
-  if (!size) return undefined;
-  const body = at + id.length + size.length;
-  // An unknown size (all value bits set) or a body past the bytes: nothing to check it by.
-  if (size.value === 2 ** (7 * size.length) - 1 || body + size.value > bytes.length) return undefined;
-  return { id: id.value, body, size: size.value };
-}
-
-/** EBML's variable-length integer: the count of leading zero bits gives its length. */
-function vint(bytes: Buffer, at: number, keepMarker: boolean): { value: number; length: number } | undefined {
-  const first = bytes[at];
-  if (first === undefined || first === 0) return undefined;
-  const length = Math.clz32(first) - 23;
-  if (at + length > bytes.length) return undefined;
-  let value = keepMarker ? first : first & (0xff >> length);
-  for (let i = 1; i < length; i++) value = value * 256 + bytes[at + i]!;
-  return { value, length };
+  const element = readElement(bytes, at);
+  if (!element || element.size === undefined || element.data + element.size > bytes.length) return undefined;
+  return { id: element.id, body: element.data, size: element.size };
 }

@@ -6,6 +6,7 @@
  * only (decode-speech.ts): anything that does not read as Matroska gives none.
  */
 import type { FileHandle } from 'node:fs/promises';
+import { readElement, readUint, readVint } from './ebml.ts';
 
 const SEGMENT = 0x18538067;
 const INFO = 0x1549a966;
@@ -21,14 +22,6 @@ const CLUSTER_ID_BYTES = Buffer.from([0x1f, 0x43, 0xb6, 0x75]);
 const DEFAULT_TIMECODE_SCALE = 1_000_000;
 /** How much of the file's end is searched for its last Cluster (browsers start one every few seconds). */
 const TAIL_BYTES = 4 << 20;
-
-interface Element {
-  id: number;
-  /** Where its data starts. */
-  data: number;
-  /** Its data's size; undefined when unknown (a live recorder's Segment and Clusters). */
-  size: number | undefined;
-}
 
 /**
  * The seconds the WebM's blocks reach, or undefined when the file states its Duration (ffmpeg
@@ -120,47 +113,4 @@ function blockOffset(bytes: Buffer, at: number): number | undefined {
   const track = readVint(bytes, at);
   if (!track || at + track.length + 2 > bytes.length) return undefined;
   return bytes.readInt16BE(at + track.length);
-}
-
-/** An element's ID and size at `at`, or undefined when they do not read as EBML. */
-function readElement(bytes: Buffer, at: number): Element | undefined {
-  const first = bytes[at];
-  if (first === undefined || first === 0) return undefined;
-  const idLength = Math.clz32(first) - 23;
-  if (idLength > 4 || at + idLength > bytes.length) return undefined;
-  let id = 0;
-  for (let i = 0; i < idLength; i++) id = id * 256 + bytes[at + i]!;
-  const size = readVint(bytes, at + idLength);
-  if (!size) return undefined;
-  return { id, data: at + idLength + size.length, size: size.unknown ? undefined : size.value };
-}
-
-/** An EBML variable-length integer (marker bit removed); `unknown` when all its bits are set. */
-function readVint(
-  bytes: Buffer,
-  at: number,
-): { value: number; length: number; unknown: boolean } | undefined {
-  const first = bytes[at];
-  if (first === undefined || first === 0) return undefined;
-  const length = Math.clz32(first) - 23;
-  if (at + length > bytes.length) return undefined;
-  let value = first & (0xff >> length);
-  let allOnes = value === 0xff >> length;
-  for (let i = 1; i < length; i++) {
-    const byte = bytes[at + i]!;
-    value = value * 256 + byte;
-    if (byte !== 0xff) allOnes = false;
-  }
-  if (allOnes) return { value: 0, length, unknown: true };
-  return Number.isSafeInteger(value) ? { value, length, unknown: false } : undefined;
-}
-
-/** An unsigned integer element's value (at most 8 bytes). */
-function readUint(bytes: Buffer, element: Element): number | undefined {
-  if (element.size === undefined || element.size > 8 || element.data + element.size > bytes.length) {
-    return undefined;
-  }
-  let value = 0;
-  for (let i = 0; i < element.size; i++) value = value * 256 + bytes[element.data + i]!;
-  return Number.isSafeInteger(value) ? value : undefined;
 }
