@@ -55,6 +55,7 @@ export class PostgresGeneration implements Generation {
   /** The latest round trip sent on the listener, and when the latest one to come back was sent. */
   #roundTrip: RoundTrip | undefined;
   #caughtUpTo = -Infinity;
+  #roundTrips = 0;
 
   constructor(private readonly url: string) {}
 
@@ -77,6 +78,11 @@ export class PostgresGeneration implements Generation {
     return this.#listener ? this.#generation : undefined;
   }
 
+  /** How many round trips this process has sent on its listener (for tests and diagnosis). */
+  get roundTrips(): number {
+    return this.#roundTrips;
+  }
+
   /** A write through this process finished (or a transaction that wrote ended). */
   noteWrite(): void {
     this.#generation++;
@@ -96,9 +102,16 @@ export class PostgresGeneration implements Generation {
     await listener?.end().catch(() => undefined);
   }
 
-  /** One round trip on the listener; never rejects (a failure drops the connection). */
+  /**
+   * One round trip on the listener; never rejects (a failure drops the connection). It is sent
+   * once the requests read in this turn of the event loop have asked (setImmediate runs after
+   * the poll phase), so they share it: each round trip is a socket write that wakes PostgreSQL,
+   * and on a small virtual machine that write cost the server more than any other part of a
+   * cached answer (ADR 0069). Until it is sent its `sentAt` is +Infinity: every read that asks
+   * before then is covered by it.
+   */
   #send(listener: pg.Client): RoundTrip {
-    const sentAt = performance.now();
+    const roundTrip: RoundTrip = { sentAt: Infinity, done: Promise.resolve() };
     const lost = (err: Error) => {
       if (this.#listener !== listener) return;
       this.#listener = undefined;
@@ -106,25 +119,34 @@ export class PostgresGeneration implements Generation {
       void listener.end().catch(() => undefined);
     };
     let late: NodeJS.Timeout | undefined;
-    const done = Promise.race([
-      // An empty query: nothing to parse or plan, yet it waits its turn behind the notifications.
-      listener.query('').then(() => {
-        this.#caughtUpTo = Math.max(this.#caughtUpTo, sentAt);
-      }),
-      new Promise<never>((_, reject) => {
-        late = setTimeout(
-          () => reject(new Error('the cache signal connection stopped answering')),
-          ROUND_TRIP_LIMIT_MS,
-        );
-        late.unref();
-      }),
-    ])
+    const done = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => {
+        // The connection went while this waited: the reads find no listener and go to the database.
+        if (this.#listener !== listener) return;
+        const sentAt = performance.now();
+        roundTrip.sentAt = sentAt;
+        this.#roundTrips++;
+        return Promise.race([
+          // An empty query: nothing to parse or plan, yet it waits its turn behind the notifications.
+          listener.query('').then(() => {
+            this.#caughtUpTo = Math.max(this.#caughtUpTo, sentAt);
+          }),
+          new Promise<never>((_, reject) => {
+            late = setTimeout(
+              () => reject(new Error('the cache signal connection stopped answering')),
+              ROUND_TRIP_LIMIT_MS,
+            );
+            late.unref();
+          }),
+        ]);
+      })
       .catch((err: unknown) => lost(err instanceof Error ? err : new Error(String(err))))
       .finally(() => {
         clearTimeout(late);
-        if (this.#roundTrip?.done === done) this.#roundTrip = undefined;
+        if (this.#roundTrip === roundTrip) this.#roundTrip = undefined;
       });
-    return { sentAt, done };
+    roundTrip.done = done;
+    return roundTrip;
   }
 
   async #connect(): Promise<void> {

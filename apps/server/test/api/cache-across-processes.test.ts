@@ -6,11 +6,17 @@
  * over LISTEN/NOTIFY) or one SQLite file (its data_version).
  */
 import pg from 'pg';
+import pino from 'pino';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@voxpad/shared/pagination';
 import type { Pad } from '@voxpad/shared/pads';
 import { createDatabase, type Db } from '../../src/db/database.ts';
-import { CACHE_SIGNALS_APPLICATION } from '../../src/db/postgres-generation.ts';
+import {
+  CACHE_CHANNEL,
+  CACHE_SIGNALS_APPLICATION,
+  PostgresGeneration,
+} from '../../src/db/postgres-generation.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { currentBackend } from '../support/test-database.ts';
 import { signedUpClient, TestClient } from '../support/http-client.ts';
@@ -126,6 +132,31 @@ describe(`caches across processes (${currentBackend()})`, () => {
       for (let round = 0; round < 5; round++) {
         await client.post<Pad>('/api/v1/pad/', { name: `Back ${round}` });
         expect((await padNames(other))[0]).toBe(`Back ${round}`);
+      }
+    },
+  );
+
+  it.runIf(currentBackend() === 'postgres')(
+    'reads asked in one turn share one round trip, and each counts a commit made just before',
+    async () => {
+      const database = one.config.database;
+      if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+      const generation = new PostgresGeneration(database.url);
+      await generation.listen(pino({ level: 'silent' }));
+      try {
+        for (let round = 0; round < 5; round++) {
+          const earlier = await generation.at({});
+          expect(earlier).toBeDefined();
+          // Another connection commits a change to a cached table, as a trigger announces it.
+          await sql`select pg_notify(${CACHE_CHANNEL}, 'users')`.execute(tool);
+          const sent = generation.roundTrips;
+          // Twenty requests read in one turn of the event loop (each its own scope).
+          const seen = await Promise.all(Array.from({ length: 20 }, () => generation.at({})));
+          expect(generation.roundTrips - sent).toBe(1);
+          for (const value of seen) expect(value).toBeGreaterThan(earlier!);
+        }
+      } finally {
+        await generation.close();
       }
     },
   );
