@@ -190,6 +190,7 @@ export function build({ force = false } = {}) {
       freshByTime: 'apps/server/dist',
       sources: [
         'apps/server/src',
+        'apps/server/native',
         'apps/server/build.mjs',
         'apps/server/package.json',
         'packages/shared',

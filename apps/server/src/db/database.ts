@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { registerGeneration, SqliteGeneration } from './generation.ts';
 import { PostgresGeneration } from './postgres-generation.ts';
 import { countingPool } from './postgres-pool.ts';
+import { loadSqliteExtensions } from './sqlite-extensions.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -50,6 +51,7 @@ export function createDatabase(database: DatabaseSettings): Db {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, generation) }),
   });
   registerGeneration(db, generation);
+  loadSqliteExtensions(sqlite, db);
   return db;
 }
 
