@@ -1,5 +1,5 @@
 import type { HighlightedText, PadSearchHit, VoiceNoteSearchHit } from '@voxpad/shared/search';
-import type { NoteFilters } from '@voxpad/shared/note-filters';
+import { hasNoteFilters, type NoteFilters } from '@voxpad/shared/note-filters';
 import type { Page } from '@voxpad/shared/pagination';
 import { type TranscriptSegment, voiceNoteAudioPath } from '@voxpad/shared/voice-notes';
 import type { Db, Dialect } from '../db/database.ts';
@@ -49,7 +49,12 @@ export interface SearchRequest {
 /** Ranked matches for one page, plus one more to know whether there is a next page. */
 async function rank(deps: SearchDeps, spec: SearchTable, terms: SearchTerms, request: SearchRequest) {
   const now = Date.now();
-  const filters = spec.table === 'voice_notes' ? request.filters : undefined;
+  // The search route always passes the filters it parsed; with none set there is nothing to
+  // check, and each match's note would be looked up for nothing.
+  const filters =
+    spec.table === 'voice_notes' && request.filters && hasNoteFilters(request.filters)
+      ? request.filters
+      : undefined;
   const page: SearchPage = {
     ownerId: request.ownerId,
     limit: request.limit + 1,
