@@ -106,9 +106,8 @@ export class PostgresGeneration implements Generation {
    * One round trip on the listener; never rejects (a failure drops the connection). It is sent
    * once the requests read in this turn of the event loop have asked (setImmediate runs after
    * the poll phase), so they share it: each round trip is a socket write that wakes PostgreSQL,
-   * and on a small virtual machine that write cost the server more than any other part of a
-   * cached answer (ADR 0069). Until it is sent its `sentAt` is +Infinity: every read that asks
-   * before then is covered by it.
+   * and a busy process sends fewer of them (ADR 0069). Until it is sent its `sentAt` is
+   * +Infinity: every read that asks before then is covered by it.
    */
   #send(listener: pg.Client): RoundTrip {
     const roundTrip: RoundTrip = { sentAt: Infinity, done: Promise.resolve() };
