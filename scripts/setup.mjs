@@ -154,9 +154,43 @@ function installNpmPackages() {
   );
 }
 
+/**
+ * PostgreSQL's RUM extension for each PostgreSQL server Debian installed here (ADR 0072): with
+ * it, migration 0034 makes the index that hands search matches over newest first, and the
+ * PostgreSQL tests cover that way of searching. Optional, so a failure is told, not fatal: the
+ * tests then cover search through GIN alone and say so.
+ */
+export function postgresRumPackages(base = '/usr/lib/postgresql') {
+  if (!existsSync(base)) return [];
+  return readdirSync(base)
+    .filter((version) => /^\d+$/.test(version) && existsSync(path.join(base, version, 'bin', 'postgres')))
+    .map((version) => `postgresql-${version}-rum`);
+}
+
+function installPostgresRum() {
+  const missing = existsSync('/usr/bin/dpkg-query') ? missingDebianPackages(postgresRumPackages()) : [];
+  if (missing.length === 0) return;
+  const prefix = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+  const options = {
+    prefix,
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    timeoutSeconds: 600,
+    log,
+  };
+  try {
+    longStep(`Installing ${missing.join(' ')} (newest-first search on PostgreSQL)`, 'usually seconds', () => {
+      aptGet(['update', '-qq'], options);
+      aptGet(['install', '-y', '-q', '--no-install-recommends', ...missing], options);
+    });
+  } catch (error) {
+    log(`Could not install ${missing.join(', ')} (${error.message}): PostgreSQL search uses GIN alone.`);
+  }
+}
+
 export function setup({ forTests = false } = {}) {
   checkNode();
   installDebianPackages(forTests ? [...RUNTIME_PACKAGES, ...TEST_PACKAGES] : RUNTIME_PACKAGES);
+  if (forTests) installPostgresRum();
   installNpmPackages();
 }
 

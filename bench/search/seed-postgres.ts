@@ -1,14 +1,18 @@
 /**
  * Files the bench's notes straight into a PostgreSQL database, fast: multi-row INSERTs that
  * pass each column as one array (unnest), 5,000 rows a statement, one transaction per 50,000.
- * The GIN search index is dropped for the seed and built once after it (with a large
- * maintenance_work_mem): keeping it up row by row costs several times more. The generated
+ * The GIN search index (and the RUM one of migration 0034, when there) is dropped for the seed
+ * and built once after it (with a large maintenance_work_mem): keeping it up row by row costs several times more. The generated
  * search_document column is computed as rows go in, as it is for every note. The pads' totals
  * trigger is off during each batch and the totals are summed once at the end, as migration
  * 0003 sums them: row by row, 50,000 updates of the same 100 pad rows in one transaction walk
  * ever longer chains of row versions (the seed ran at 200 notes/s).
  */
 import pg from 'pg';
+import {
+  CREATE_RECENT_SEARCH_INDEX,
+  RECENT_SEARCH_INDEX,
+} from '../../apps/server/src/db/migrations/0034-recent-search-index.ts';
 import { NOTE_COLUMNS, noteRows } from './seed-rows.ts';
 import type { SeedTarget } from './seed-sqlite.ts';
 
@@ -73,7 +77,14 @@ export async function seedPostgres(
       tags = target.tags;
     }
     const bulk = target.total - target.have > BATCH;
-    if (bulk) await client.query('DROP INDEX IF EXISTS voice_notes_search_idx');
+    // The RUM index (migration 0034, where the server has the extension) likewise.
+    const recentIndex =
+      ((await client.query('SELECT 1 FROM pg_indexes WHERE indexname = $1', [RECENT_SEARCH_INDEX]))
+        .rowCount ?? 0) > 0;
+    if (bulk) {
+      await client.query('DROP INDEX IF EXISTS voice_notes_search_idx');
+      await client.query(`DROP INDEX IF EXISTS ${RECENT_SEARCH_INDEX}`);
+    }
     const insertNotes = `INSERT INTO voice_notes (${NOTE_COLUMNS.join(', ')})
       SELECT * FROM unnest(${NOTE_COLUMNS.map((c, i) => `$${i + 1}::${TYPES[c]}[]`).join(', ')})`;
     const insertTags = `INSERT INTO voice_note_tags (id, user_id, note_id, tag_id, created_at)
@@ -119,6 +130,7 @@ export async function seedPostgres(
     );
     await client.query("SET maintenance_work_mem = '1GB'");
     await client.query(SEARCH_INDEX);
+    if (recentIndex) await client.query(CREATE_RECENT_SEARCH_INDEX);
     await client.query('VACUUM ANALYZE');
   } finally {
     await client.end();

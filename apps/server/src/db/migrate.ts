@@ -32,6 +32,7 @@ import * as highlights from './migrations/0030-highlights.ts';
 import * as voiceNotePeaks from './migrations/0031-voice-note-peaks.ts';
 import * as voiceProfiles from './migrations/0032-voice-profiles.ts';
 import * as searchFilterIndexes from './migrations/0033-search-filter-indexes.ts';
+import * as recentSearchIndex from './migrations/0034-recent-search-index.ts';
 
 /**
  * Migrations are imported, not read from disk, so the bundled server carries them and
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0031-voice-note-peaks': voiceNotePeaks,
   '0032-voice-profiles': voiceProfiles,
   '0033-search-filter-indexes': searchFilterIndexes,
+  '0034-recent-search-index': recentSearchIndex,
 };
 
 const provider: MigrationProvider = {

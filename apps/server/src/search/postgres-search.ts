@@ -2,9 +2,17 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { MARK_END, MARK_START } from './highlighted-text.ts';
 import { RANK_WINDOW, type RankedMatch, type SearchPage, type SearchTable } from './ranked-match.ts';
+import { recentStrategy, type RecentStrategy } from './recent-strategy.ts';
 import { tsqueryPrefixText, tsqueryText, type SearchTerms } from './search-query.ts';
 
 /** The whole text comes back with every match marked; excerpts are cut in one place for both engines. */
+/**
+ * What the RUM index (ADR 0072) measures each note's `created_at` from: ordering by the
+ * distance below it is newest first. Below 2^52, so every millisecond stays distinct in the
+ * double the distance is computed in (a reference of 2^63 merged notes seconds apart).
+ */
+const NEWEST = 4_000_000_000_000_000;
+
 const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}`;
 
 /**
@@ -17,6 +25,8 @@ export async function searchPostgres(
   spec: SearchTable,
   terms: SearchTerms,
   page: SearchPage,
+  /** Chosen by the statistics (recent-strategy.ts) unless given; tests give both. */
+  strategy?: RecentStrategy,
 ): Promise<RankedMatch[]> {
   const stems =
     terms.phrases.length > 0 ? sql`to_tsquery('english', ${tsqueryText(terms.phrases)})` : undefined;
@@ -39,14 +49,35 @@ export async function searchPostgres(
 
   // The tsquery is written out where it is used, not read from a CTE: then the planner sees
   // its value, estimates how many notes match, and picks between walking the newest notes
-  // (common words, short prefixes) and the GIN index (rarer words) accordingly.
+  // (common words, short prefixes) and the GIN index (rarer words) accordingly. Voice notes are
+  // newest by date, as the RUM index below orders them, so both ways rank the same window and
+  // a date range is walked from its end.
+  const newest =
+    spec.table === 'voice_notes' ? sql`${own('created_at')} DESC, ${own('id')} DESC` : sql`${own('id')} DESC`;
+  // A prefix typed after whole words is checked on each note by the function behind @@, which
+  // no index answers: read through GIN, two letters ("great go") gather every word they begin
+  // before the first match (300 ms at a million notes), and the words alone are enough to
+  // choose by.
+  const wordsFirst = stems && typed ? sql`AND ts_match_vq(${own('search_document')}, ${query})` : sql``;
+  let recent = sql`SELECT ${own('id')} AS id FROM ${table}
+      WHERE ${own('owner_id')} = ${page.ownerId} AND ${own('search_document')} @@ ${stems ?? query} ${wordsFirst} ${filtered}
+      ORDER BY ${newest} LIMIT ${RANK_WINDOW}`;
+  // Rare words with the RUM index: the newest matches come from the index in order (ADR 0072),
+  // from the end of a date range when there is one. A typed prefix commoner than the whole
+  // words is left out of the lookup, as in the walk.
+  const chosen = strategy ?? (await recentStrategy(db, spec, terms, page.where !== undefined));
+  if (chosen !== 'walk') {
+    const byWords = chosen === 'ordered-words' && stems !== undefined;
+    const indexed = byWords ? stems : query;
+    const rest = byWords ? wordsFirst : sql``;
+    const from = Math.trunc(page.newest ?? NEWEST);
+    recent = sql`SELECT ${own('id')} AS id FROM ${table}
+      WHERE ${own('owner_id')} = ${page.ownerId} AND ${own('search_document')} @@ ${indexed} ${rest} ${filtered}
+      ORDER BY ${own('created_at')} <=| ${from}::bigint LIMIT ${RANK_WINDOW}`;
+  }
+
   const result = await sql<{ id: string; score: number; heading: string; body: string | null }>`
-    WITH recent AS (
-      SELECT ${own('id')} AS id FROM ${table}
-      WHERE ${own('owner_id')} = ${page.ownerId} AND ${own('search_document')} @@ ${query} ${filtered}
-      ORDER BY ${own('id')} DESC
-      LIMIT ${RANK_WINDOW}
-    ),
+    WITH recent AS (${recent}),
     top AS (
       SELECT t.id, ts_rank(t.search_document, ${query}, 1) AS score
       FROM recent JOIN ${table} t ON t.id = recent.id

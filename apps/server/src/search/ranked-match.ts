@@ -52,6 +52,11 @@ export interface SearchPage {
    * the query reads under the table's own name), applied where the matches are read.
    */
   where?: Expression<SqlBool> | undefined;
+  /**
+   * PostgreSQL, voice notes only: the latest date (ms) the filters allow; the RUM index hands
+   * over matches from it backwards (ADR 0072).
+   */
+  newest?: number | undefined;
 }
 
 /**

@@ -62,6 +62,7 @@ async function rank(deps: SearchDeps, spec: SearchTable, terms: SearchTerms, req
   };
   if (filters && deps.dialect === 'postgres') {
     page.where = await filteredNoteCondition(deps.db, request.ownerId, filters, now);
+    page.newest = filters.createdTo;
   } else if (filters) {
     // SQLite gathers the filtered notes into a set first; when that set would be large (a common
     // tag, a date range, durations), each match is checked on its own instead (ADR 0057).
