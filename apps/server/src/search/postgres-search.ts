@@ -5,7 +5,6 @@ import { RANK_WINDOW, type RankedMatch, type SearchPage, type SearchTable } from
 import { recentStrategy, type RecentStrategy } from './recent-strategy.ts';
 import { tsqueryPrefixText, tsqueryText, type SearchTerms } from './search-query.ts';
 
-/** The whole text comes back with every match marked; excerpts are cut in one place for both engines. */
 /**
  * What the RUM index (ADR 0072) measures each note's `created_at` from: ordering by the
  * distance below it is newest first. Below 2^52, so every millisecond stays distinct in the
@@ -13,12 +12,15 @@ import { tsqueryPrefixText, tsqueryText, type SearchTerms } from './search-query
  */
 const NEWEST = 4_000_000_000_000_000;
 
+/** The whole text comes back with every match marked; excerpts are cut in one place for both engines. */
 const HEADLINE_OPTIONS = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}`;
 
 /**
  * PostgreSQL full text (the generated `search_document` column of migration 0003, GIN
- * indexed; a voice note's holds its spoken forms too since 0017). The most recent RANK_WINDOW matches are ranked with ts_rank; only the page's
- * rows go through ts_headline, which re-parses the text and is the slow part.
+ * indexed, and RUM indexed for voice notes where the server has the extension, migration 0034;
+ * a voice note's holds its spoken forms too since 0017). The most recent RANK_WINDOW matches
+ * are ranked with ts_rank; only the page's rows go through ts_headline, which re-parses the
+ * text and is the slow part.
  */
 export async function searchPostgres(
   db: Db,
