@@ -7,6 +7,8 @@
  * window only shows past a thousand matches.
  */
 import { sql } from 'kysely';
+import { createDatabase } from '../../src/db/database.ts';
+import { RECENT_SEARCH_INDEX } from '../../src/db/migrations/0034-recent-search-index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteFilters } from '@voxpad/shared/note-filters';
 import type { Pad } from '@voxpad/shared/pads';
@@ -14,7 +16,7 @@ import { noteFilterConditions } from '../../src/note-filters/note-filter-conditi
 import { searchPostgres } from '../../src/search/postgres-search.ts';
 import { RANK_WINDOW, VOICE_NOTE_SEARCH, type SearchPage } from '../../src/search/ranked-match.ts';
 import { hasRecentSearchIndex } from '../../src/search/recent-search-index.ts';
-import type { RecentStrategy } from '../../src/search/recent-strategy.ts';
+import { recentStrategy, type RecentStrategy } from '../../src/search/recent-strategy.ts';
 import { parseSearchTerms } from '../../src/search/search-query.ts';
 import { signedUpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -137,6 +139,26 @@ describe.runIf(currentBackend() === 'postgres')('PostgreSQL: the newest matches,
       for (const way of ways.slice(1)) {
         expect(await ranked(q, filters, way, 60), `${q} ${way}`).toEqual(walked);
       }
+    }
+  });
+
+  it('searches by the walk alone, with the same answers, on a database without the index', async () => {
+    const expected = await ranked('rarely ', undefined, 'walk', 60);
+    if (rum)
+      expect(await recentStrategy(server.db, VOICE_NOTE_SEARCH, parseSearchTerms('rarely '), false)).toBe(
+        'ordered',
+      );
+    await sql.raw(`DROP INDEX IF EXISTS ${RECENT_SEARCH_INDEX}`).execute(server.db);
+    // A process started on it (a handle of its own) finds no index and never names RUM's operator.
+    const fresh = createDatabase(server.config.database);
+    try {
+      expect(await hasRecentSearchIndex(fresh)).toBe(false);
+      expect(await recentStrategy(fresh, VOICE_NOTE_SEARCH, parseSearchTerms('rarely '), false)).toBe('walk');
+      const page: SearchPage = { ownerId, limit: 60, offset: 0 };
+      const matches = await searchPostgres(fresh, VOICE_NOTE_SEARCH, parseSearchTerms('rarely '), page);
+      expect(matches.map((m) => ({ id: m.id, score: m.score, body: m.body }))).toEqual(expected);
+    } finally {
+      await fresh.destroy();
     }
   });
 });
